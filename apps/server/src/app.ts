@@ -1,0 +1,125 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { TEXT } from '@hearth/protocol';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { createPool } from './db/pool.js';
+import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.js';
+import { migrate } from './db/migrate.js';
+import { TokenService } from './auth/tokens.js';
+import { MemoryEventLog } from './events/memory-log.js';
+import { RedisEventLog } from './events/redis-log.js';
+import type { EventLog } from './events/event-log.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelimit/limiter.js';
+import { Gateway } from './gateway/gateway.js';
+import { MemorySessionStore, RedisSessionStore, type SessionStore } from './gateway/session-store.js';
+import { installErrorHandling } from './http/errors.js';
+import { authRoutes } from './auth/routes.js';
+import { groupRoutes } from './groups/routes.js';
+import { messageRoutes } from './messages/routes.js';
+
+export interface RunningApp {
+  http: FastifyInstance;
+  ctx: AppContext;
+  gateway: Gateway;
+  /** The address the server listens on, e.g. http://127.0.0.1:8080 */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Largest JSON body accepted, in bytes (a 4000-character message is far below this). */
+const BODY_LIMIT = 256 * 1024;
+
+/** Starts everything the server needs: database, event bus, HTTP API, live gateway and web client. */
+export async function startApp(config: Config): Promise<RunningApp> {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const fn of cleanups.reverse()) await fn().catch((err) => console.error('[shutdown]', err));
+  };
+  try {
+    let embedded: EmbeddedDb | undefined;
+    if (!config.databaseUrl) {
+      embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+      cleanups.push(() => embedded!.stop());
+    }
+    const db = createPool(config.databaseUrl ?? embedded!.url);
+    cleanups.push(() => db.end());
+    await migrate(db);
+
+    let events: EventLog;
+    let limiter: RateLimiter;
+    let store: SessionStore;
+    if (config.redisUrl) {
+      const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+      redis.on('error', (err) => console.error('[redis]', err.message));
+      cleanups.push(async () => redis.disconnect());
+      const log = await RedisEventLog.open(redis, config.redisPrefix);
+      cleanups.push(() => log.close());
+      events = log;
+      limiter = new RedisRateLimiter(redis, config.redisPrefix);
+      store = new RedisSessionStore(redis, config.redisPrefix);
+    } else {
+      events = new MemoryEventLog();
+      limiter = new MemoryRateLimiter();
+      store = new MemorySessionStore();
+    }
+
+    const ctx: AppContext = {
+      config,
+      db,
+      events,
+      limiter,
+      tokens: await TokenService.create(db, config.accessTokenTtlSec),
+    };
+
+    const http = Fastify({
+      logger: config.logRequests ? { level: 'info' } : false,
+      bodyLimit: BODY_LIMIT,
+      trustProxy: config.trustProxy,
+    });
+    installErrorHandling(http);
+    await http.register(
+      async (api) => {
+        authRoutes(api, ctx);
+        groupRoutes(api, ctx);
+        messageRoutes(api, ctx);
+      },
+      { prefix: '/api' },
+    );
+    serveWebClient(http, config.webDist);
+
+    const gateway = new Gateway(ctx, store);
+    http.server.on('upgrade', (request, socket, head) => {
+      if (request.url?.split('?')[0] === '/ws') gateway.handleUpgrade(request, socket, head);
+      else socket.destroy();
+    });
+
+    await http.listen({ port: config.port, host: config.host });
+    cleanups.push(() => http.close());
+    cleanups.push(() => gateway.close());
+    const address = http.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return { http, ctx, gateway, url: `http://127.0.0.1:${port}`, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** The built web client, with index.html for every non-API path so client-side routes work. */
+function serveWebClient(http: FastifyInstance, webDist: string | undefined): void {
+  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) {
+    http.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: TEXT.notFound }));
+    return;
+  }
+  void http.register(fastifyStatic, { root: webDist, wildcard: false });
+  http.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/ws') {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: TEXT.notFound });
+  });
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LoginBody, LogoutBody, RefreshBody, RegisterBody } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+import { parse } from '../http/errors.js';
+import { enforce } from '../ratelimit/limiter.js';
+import { toSelfUser } from '../users/user-row.js';
+import { authenticate, userFromToken } from './authenticate.js';
+import * as auth from './service.js';
+
+const clientInfo = (r: FastifyRequest): auth.ClientInfo => ({ ip: r.ip, userAgent: r.headers['user-agent'] });
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const rules = ctx.config.rateLimits;
+
+  app.post('/auth/register', async (request, reply) => {
+    await enforce(ctx.limiter, `register:ip:${request.ip}`, rules.registerPerIp);
+    const body = parse(RegisterBody, request.body);
+    return reply.code(201).send(await auth.register(ctx, body, clientInfo(request)));
+  });
+
+  app.post('/auth/login', async (request) => {
+    const body = parse(LoginBody, request.body);
+    await enforce(ctx.limiter, `login:ip:${request.ip}`, rules.loginPerIp);
+    await enforce(ctx.limiter, `login:user:${body.username.toLowerCase()}`, rules.loginPerUsername);
+    return auth.login(ctx, body, clientInfo(request));
+  });
+
+  app.post('/auth/refresh', async (request) => {
+    await enforce(ctx.limiter, `refresh:ip:${request.ip}`, rules.refreshPerIp);
+    const body = parse(RefreshBody, request.body);
+    return auth.refresh(ctx, body.refresh_token, clientInfo(request));
+  });
+
+  // Ends this device's session. The access token identifies it; a refresh token alone also works,
+  // so a client whose access token has expired can still log out cleanly.
+  app.post('/auth/logout', async (request, reply) => {
+    const body = parse(LogoutBody, request.body ?? undefined);
+    const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const user = bearer ? await userFromToken(ctx, bearer) : null;
+    const target = user
+      ? { user_id: user.id, device_id: user.deviceId }
+      : body?.refresh_token
+        ? await auth.deviceOfRefreshToken(ctx, body.refresh_token)
+        : null;
+    if (!target) await authenticate(ctx, request); // throws the usual 401
+    if (target) await auth.logout(ctx, target.user_id, target.device_id);
+    return reply.code(204).send();
+  });
+
+  app.get('/auth/me', async (request) => toSelfUser(await authenticate(ctx, request)));
+}

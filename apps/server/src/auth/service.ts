@@ -1,0 +1,130 @@
+import type { AuthAnswer, LoginBody, RegisterBody, TokenPair } from '@hearth/protocol';
+import { TEXT } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+import { inTransaction, type Queryable } from '../db/pool.js';
+import { conflict, unauthorized } from '../http/errors.js';
+import { toSelfUser, type UserRow } from '../users/user-row.js';
+import { deviceNameFromUserAgent } from './device-name.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
+import { hashRefreshToken, newRefreshToken } from './tokens.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export async function register(ctx: AppContext, body: RegisterBody, client: ClientInfo): Promise<AuthAnswer> {
+  const passwordHash = await hashPassword(body.password);
+  return inTransaction(ctx.db, async (tx) => {
+    // Serialise registrations so exactly one first account becomes ADMIN.
+    await tx.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
+    const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [body.username]);
+    if (taken.rowCount) throw conflict(TEXT.usernameTaken);
+    const { rows: humans } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE role <> 'SYSTEM'`,
+    );
+    const role = humans[0]!.n === 0 ? 'ADMIN' : 'USER';
+    const { rows } = await tx.query<UserRow>(
+      `INSERT INTO users (username, password_hash, email, role) VALUES ($1, $2, $3, $4) RETURNING *`,
+      [body.username, passwordHash, body.email ?? null, role],
+    );
+    const user = rows[0]!;
+    return { ...(await startSession(ctx, tx, user.id, client)), user: toSelfUser(user) };
+  });
+}
+
+export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo): Promise<AuthAnswer> {
+  const { rows } = await ctx.db.query<UserRow>('SELECT * FROM users WHERE lower(username) = lower($1)', [
+    body.username,
+  ]);
+  const user = rows[0];
+  // The system account has no password and can never log in; it fails like a wrong password.
+  const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
+  if (!user || !user.password_hash || !ok) throw unauthorized(TEXT.invalidCredentials);
+  const tokens = await inTransaction(ctx.db, (tx) => startSession(ctx, tx, user.id, client));
+  return { ...tokens, user: toSelfUser(user) };
+}
+
+/** A new device record with its first refresh token. */
+async function startSession(ctx: AppContext, tx: Queryable, userId: number, client: ClientInfo): Promise<TokenPair> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO devices (user_id, device_name, user_agent, ip_address) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [userId, deviceNameFromUserAgent(client.userAgent), client.userAgent?.slice(0, 512) ?? null, client.ip],
+  );
+  return issueTokens(ctx, tx, userId, rows[0]!.id);
+}
+
+async function issueTokens(ctx: AppContext, tx: Queryable, userId: number, deviceId: number): Promise<TokenPair> {
+  const refresh = newRefreshToken();
+  await tx.query(
+    `INSERT INTO refresh_tokens (token_hash, device_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
+    [hashRefreshToken(refresh), deviceId, ctx.config.refreshTokenTtlDays],
+  );
+  return {
+    access_token: await ctx.tokens.sign({ userId, deviceId }),
+    refresh_token: refresh,
+    token_type: 'bearer',
+    expires_in: ctx.tokens.ttlSec,
+  };
+}
+
+interface RefreshRow {
+  device_id: number;
+  user_id: number;
+  used_at: Date | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+/**
+ * Rotates a refresh token. Presenting a token that was already rotated means it leaked (or a client
+ * misbehaves): that device's session is revoked, so both holders must sign in again.
+ */
+export async function refresh(ctx: AppContext, token: string, client: ClientInfo): Promise<TokenPair> {
+  const hash = hashRefreshToken(token);
+  const result = await inTransaction(ctx.db, async (tx) => {
+    const { rows } = await tx.query<RefreshRow>(
+      `SELECT rt.device_id, d.user_id, rt.used_at, rt.expires_at, d.revoked_at
+         FROM refresh_tokens rt JOIN devices d ON d.id = rt.device_id
+        WHERE rt.token_hash = $1 FOR UPDATE OF rt`,
+      [hash],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' as const };
+    if (row.used_at) {
+      await revokeDevice(tx, row.device_id);
+      return { kind: 'reused' as const, row };
+    }
+    await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [hash]);
+    await tx.query('UPDATE devices SET last_used_at = now(), ip_address = $2 WHERE id = $1', [row.device_id, client.ip]);
+    return { kind: 'rotated' as const, tokens: await issueTokens(ctx, tx, row.user_id, row.device_id) };
+  });
+  if (result.kind === 'rotated') return result.tokens;
+  if (result.kind === 'invalid') throw unauthorized(TEXT.invalidRefreshToken);
+  await announceDeviceRevoked(ctx, result.row.user_id, result.row.device_id);
+  throw unauthorized(TEXT.sessionRevoked);
+}
+
+export async function logout(ctx: AppContext, userId: number, deviceId: number): Promise<void> {
+  await revokeDevice(ctx.db, deviceId);
+  await announceDeviceRevoked(ctx, userId, deviceId);
+}
+
+/** The device id a refresh token belongs to, for logging out with only a refresh token. */
+export async function deviceOfRefreshToken(ctx: AppContext, token: string) {
+  const { rows } = await ctx.db.query<{ device_id: number; user_id: number }>(
+    `SELECT rt.device_id, d.user_id FROM refresh_tokens rt JOIN devices d ON d.id = rt.device_id WHERE rt.token_hash = $1`,
+    [hashRefreshToken(token)],
+  );
+  return rows[0] ?? null;
+}
+
+async function revokeDevice(db: Queryable, deviceId: number): Promise<void> {
+  await db.query('UPDATE devices SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [deviceId]);
+  await db.query('DELETE FROM refresh_tokens WHERE device_id = $1', [deviceId]);
+}
+
+/** Live connections of a revoked device are told and closed. */
+function announceDeviceRevoked(ctx: AppContext, userId: number, deviceId: number) {
+  return ctx.events.publish('device_revoked', { device_id: deviceId }, { kind: 'users', userIds: [userId] });
+}

@@ -1,0 +1,50 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/pool.js';
+
+export interface AccessClaims {
+  userId: number;
+  deviceId: number;
+}
+
+/** Signs and checks short-lived access tokens with a secret shared by every node through the database. */
+export class TokenService {
+  private constructor(
+    private secret: Uint8Array,
+    readonly ttlSec: number,
+  ) {}
+
+  static async create(db: Db, ttlSec: number): Promise<TokenService> {
+    await db.query(
+      `INSERT INTO instance_settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING`,
+      [randomBytes(32).toString('base64')],
+    );
+    const { rows } = await db.query<{ value: string }>(`SELECT value FROM instance_settings WHERE key = 'jwt_secret'`);
+    return new TokenService(Buffer.from(rows[0]!.value, 'base64'), ttlSec);
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ did: claims.deviceId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSec}s`)
+      .sign(this.secret);
+  }
+
+  /** The claims of a valid, unexpired access token, or null. */
+  async verify(token: string): Promise<(AccessClaims & { expiresAt: number }) | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      const deviceId = Number(payload.did);
+      if (payload.typ !== 'access' || !Number.isInteger(userId) || !Number.isInteger(deviceId)) return null;
+      return { userId, deviceId, expiresAt: (payload.exp ?? 0) * 1000 };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export const newRefreshToken = () => randomBytes(32).toString('base64url');
+export const hashRefreshToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,36 @@
+/** Who may receive an event. Group events go to users who can view the group. */
+export type Audience = { kind: 'group'; groupId: number } | { kind: 'users'; userIds: number[] } | { kind: 'all' };
+
+export interface LoggedEvent {
+  /** Position in the instance-wide order; every session sees increasing seqs. */
+  seq: number;
+  type: string;
+  audience: Audience;
+  /** The event's data as JSON. */
+  data: string;
+  /** The whole frame as sent to clients, serialised once for all recipients. */
+  frame: string;
+}
+
+/**
+ * The event bus of the instance: an ordered log of live events. Every node sees every event in
+ * the same order and can read back recent events to replay them to a resuming client.
+ */
+export interface EventLog {
+  publish(type: string, data: unknown, audience: Audience): Promise<number>;
+  /** Called for each event in seq order, on every node. */
+  subscribe(listener: (event: LoggedEvent) => void): void;
+  /** The events after `seq` that this node has already dispatched, or null when some are no longer kept. */
+  readAfter(seq: number): Promise<LoggedEvent[] | null>;
+  /** The seq of the last event this node dispatched. */
+  head(): number;
+  close(): Promise<void>;
+}
+
+export function buildFrame(type: string, seq: number, data: string): string {
+  return `{"type":${JSON.stringify(type)},"seq":${seq},"data":${data}}`;
+}
+
+/** Keep at least this many events (so every session can replay at least 1,000) or 5 minutes of them. */
+export const LOG_MIN_EVENTS = 20_000;
+export const LOG_MAX_EVENTS = 200_000;

@@ -1,0 +1,116 @@
+import { Redis } from 'ioredis';
+import { buildFrame, LOG_MIN_EVENTS, type Audience, type EventLog, type LoggedEvent } from './event-log.js';
+
+/*
+ * Multi-node event log on a Redis stream. A Lua script takes the next seq and appends the event
+ * atomically, so the stream order is the seq order; every node tails the stream with XREAD and
+ * dispatches in that order. Plain pub/sub cannot give this: two nodes publishing at once could
+ * deliver seqs out of order, and nothing would be kept for a client resuming on another node.
+ */
+const PUBLISH_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], n .. '-0', 't', ARGV[1], 'a', ARGV[2], 'd', ARGV[3])
+return n`;
+
+type StreamEntry = [id: string, fields: string[]];
+
+export class RedisEventLog implements EventLog {
+  private reader: Redis;
+  private listeners: ((e: LoggedEvent) => void)[] = [];
+  private lastSeq = 0;
+  private closed = false;
+  private seqKey: string;
+  private streamKey: string;
+  private loop: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private redis: Redis,
+    prefix: string,
+  ) {
+    this.reader = redis.duplicate();
+    this.seqKey = `${prefix}events:seq`;
+    this.streamKey = `${prefix}events`;
+  }
+
+  static async open(redis: Redis, prefix: string): Promise<RedisEventLog> {
+    const log = new RedisEventLog(redis, prefix);
+    const last = (await redis.xrevrange(log.streamKey, '+', '-', 'COUNT', 1)) as StreamEntry[];
+    log.lastSeq = last[0] ? seqOf(last[0][0]) : 0;
+    log.loop = log.tail();
+    return log;
+  }
+
+  async publish(type: string, data: unknown, audience: Audience): Promise<number> {
+    const seq = await this.redis.eval(
+      PUBLISH_SCRIPT,
+      2,
+      this.seqKey,
+      this.streamKey,
+      type,
+      JSON.stringify(audience),
+      JSON.stringify(data),
+      LOG_MIN_EVENTS,
+    );
+    return Number(seq);
+  }
+
+  subscribe(listener: (event: LoggedEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async readAfter(seq: number): Promise<LoggedEvent[] | null> {
+    const head = this.lastSeq;
+    if (seq > head) return null;
+    if (seq === head) return [];
+    const entries = (await this.redis.xrange(this.streamKey, `${seq + 1}-0`, `${head}-0`)) as StreamEntry[];
+    if (entries.length === 0 || seqOf(entries[0]![0]) !== seq + 1) return null;
+    return entries.map(toEvent);
+  }
+
+  head(): number {
+    return this.lastSeq;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners = [];
+    this.reader.disconnect();
+    await this.loop.catch(() => undefined);
+  }
+
+  private async tail(): Promise<void> {
+    while (!this.closed) {
+      let res: [string, StreamEntry[]][] | null;
+      try {
+        res = (await this.reader.xread('COUNT', 1000, 'BLOCK', 5000, 'STREAMS', this.streamKey, `${this.lastSeq}-0`)) as
+          | [string, StreamEntry[]][]
+          | null;
+      } catch (err) {
+        if (this.closed) return;
+        console.error('[events] stream read failed, retrying:', (err as Error).message);
+        await new Promise((r) => setTimeout(r, 500));
+        continue;
+      }
+      for (const [, entries] of res ?? []) {
+        for (const entry of entries) {
+          const event = toEvent(entry);
+          this.lastSeq = event.seq;
+          for (const l of this.listeners) l(event);
+        }
+      }
+    }
+  }
+}
+
+function seqOf(id: string): number {
+  return Number(id.slice(0, id.indexOf('-')));
+}
+
+function toEvent([id, fields]: StreamEntry): LoggedEvent {
+  const f: Record<string, string> = {};
+  for (let i = 0; i < fields.length; i += 2) f[fields[i]!] = fields[i + 1]!;
+  const seq = seqOf(id);
+  const data = f.d ?? 'null';
+  const type = f.t ?? 'unknown';
+  return { seq, type, audience: JSON.parse(f.a ?? '{"kind":"users","userIds":[]}') as Audience, data, frame: buildFrame(type, seq, data) };
+}

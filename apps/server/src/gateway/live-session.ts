@@ -1,0 +1,79 @@
+import type { WebSocket } from 'ws';
+import type { LoggedEvent } from '../events/event-log.js';
+import { bypassesGroupPermissions, type UserRow } from '../users/user-row.js';
+import type { SessionRecord } from './session-store.js';
+
+const MAX_SNAPSHOTS = 20;
+
+/** One client's live session on this node: what it may see and how far it has been sent. */
+export class LiveSession {
+  /** Seq of the last event this session has been sent (or skipped as not for it). */
+  lastSeq: number;
+  hidden: Set<number>;
+  snapshots: SessionRecord['snapshots'];
+  /** While true, events wait in `pending` so a replay or start-up can go first, in order. */
+  replaying = true;
+  pending: LoggedEvent[] = [];
+
+  constructor(
+    readonly id: string,
+    public user: UserRow,
+    readonly deviceId: number,
+    public socket: WebSocket,
+    lastSeq: number,
+    hidden: Iterable<number>,
+    snapshots: SessionRecord['snapshots'] = [],
+  ) {
+    this.lastSeq = lastSeq;
+    this.hidden = new Set(hidden);
+    this.snapshots = snapshots;
+  }
+
+  snapshot(seq: number = this.lastSeq): void {
+    const last = this.snapshots[this.snapshots.length - 1];
+    const hidden = [...this.hidden];
+    if (last && last.seq === seq) last.hidden = hidden;
+    else this.snapshots.push({ seq, hidden });
+    if (this.snapshots.length > MAX_SNAPSHOTS) this.snapshots.splice(0, this.snapshots.length - MAX_SNAPSHOTS);
+  }
+
+  record(): SessionRecord {
+    return { sessionId: this.id, userId: this.user.id, deviceId: this.deviceId, snapshots: this.snapshots };
+  }
+}
+
+/** Whether an event is for this session, given what it may see at that point in the log. */
+export function isFor(session: { user: { id: number }; hidden: Set<number> }, event: LoggedEvent): boolean {
+  const a = event.audience;
+  switch (a.kind) {
+    case 'all':
+      return true;
+    case 'users':
+      return a.userIds.includes(session.user.id);
+    case 'group':
+      return !session.hidden.has(a.groupId);
+  }
+}
+
+interface PermissionEventData {
+  user_id: number;
+  group_id: number;
+  permission: string;
+}
+
+/**
+ * Applies an event's effect on what the session may see (can_view changes); returns true if it changed.
+ * The permission events are in the log, so applying them in order gives the visibility at every seq.
+ */
+export function applyVisibility(
+  session: { user: Pick<UserRow, 'id' | 'role'>; hidden: Set<number> },
+  event: LoggedEvent,
+): boolean {
+  if (event.type !== 'permission_granted' && event.type !== 'permission_revoked') return false;
+  if (bypassesGroupPermissions(session.user)) return false;
+  const data = JSON.parse(event.data) as PermissionEventData;
+  if (data.user_id !== session.user.id || data.permission !== 'can_view') return false;
+  if (event.type === 'permission_revoked') session.hidden.add(data.group_id);
+  else session.hidden.delete(data.group_id);
+  return true;
+}

@@ -1,0 +1,67 @@
+import type { PermissionSet } from '@hearth/protocol';
+import { TEXT } from '@hearth/protocol';
+import type { Queryable } from '../db/pool.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { bypassesGroupPermissions, type UserRow } from '../users/user-row.js';
+import type { ChannelRow, GroupRow } from './rows.js';
+
+export const DEFAULT_PERMISSIONS: PermissionSet = { can_view: true, can_post: true, can_upload: true };
+const ALL: PermissionSet = DEFAULT_PERMISSIONS;
+
+type Who = Pick<UserRow, 'id' | 'role'>;
+
+/** The stored permissions of a user in a group, or the defaults (everything allowed) when none are stored. */
+export async function storedPermissions(db: Queryable, groupId: number, userId: number): Promise<PermissionSet> {
+  const { rows } = await db.query<PermissionSet>(
+    'SELECT can_view, can_post, can_upload FROM group_permissions WHERE group_id = $1 AND user_id = $2',
+    [groupId, userId],
+  );
+  return rows[0] ?? { ...DEFAULT_PERMISSIONS };
+}
+
+/** What the user may do in the group; admins and the system account may do everything. */
+export async function effectivePermissions(db: Queryable, user: Who, groupId: number): Promise<PermissionSet> {
+  return bypassesGroupPermissions(user) ? ALL : storedPermissions(db, groupId, user.id);
+}
+
+/** Groups the user may not view (empty for admins). */
+export async function hiddenGroupIds(db: Queryable, user: Who): Promise<number[]> {
+  if (bypassesGroupPermissions(user)) return [];
+  const { rows } = await db.query<{ group_id: number }>(
+    'SELECT group_id FROM group_permissions WHERE user_id = $1 AND NOT can_view',
+    [user.id],
+  );
+  return rows.map((r) => r.group_id);
+}
+
+/** SQL condition (on a group id expression) that keeps groups the user may view. Parameter $n is the user id. */
+export function visibleGroupSql(user: Who, groupIdExpr: string, param: string): string {
+  if (bypassesGroupPermissions(user)) return 'true';
+  return `NOT EXISTS (SELECT 1 FROM group_permissions gp WHERE gp.group_id = ${groupIdExpr} AND gp.user_id = ${param} AND NOT gp.can_view)`;
+}
+
+/** A group the user may view; one they may not view is reported as missing. */
+export async function requireVisibleGroup(db: Queryable, user: Who, groupId: number): Promise<GroupRow> {
+  const { rows } = await db.query<GroupRow>('SELECT * FROM groups WHERE id = $1', [groupId]);
+  const group = rows[0];
+  if (!group || !(await effectivePermissions(db, user, groupId)).can_view) throw notFound(TEXT.groupNotFound);
+  return group;
+}
+
+/** A channel with the user's permissions in its group; a channel they may not view is reported as missing. */
+export async function requireVisibleChannel(
+  db: Queryable,
+  user: Who,
+  channelId: number,
+): Promise<{ channel: ChannelRow; permissions: PermissionSet }> {
+  const { rows } = await db.query<ChannelRow>('SELECT * FROM channels WHERE id = $1', [channelId]);
+  const channel = rows[0];
+  if (!channel) throw notFound(TEXT.channelNotFound);
+  const permissions = await effectivePermissions(db, user, channel.group_id);
+  if (!permissions.can_view) throw notFound(TEXT.channelNotFound);
+  return { channel, permissions };
+}
+
+export function requireAdmin(user: Pick<UserRow, 'role'>): void {
+  if (user.role !== 'ADMIN') throw forbidden(TEXT.adminOnly);
+}

@@ -1,0 +1,43 @@
+import type { Group } from '@hearth/protocol';
+import { TEXT } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+import { notFound } from '../http/errors.js';
+import type { UserRow } from '../users/user-row.js';
+import { requireAdmin, visibleGroupSql } from './access.js';
+import { toGroup, type GroupRow } from './rows.js';
+
+export async function listGroups(ctx: AppContext, user: UserRow): Promise<Group[]> {
+  const { rows } = await ctx.db.query<GroupRow>(
+    `SELECT g.* FROM groups g WHERE ${visibleGroupSql(user, 'g.id', '$1')} ORDER BY g.id`,
+    [user.id],
+  );
+  return rows.map(toGroup);
+}
+
+export async function createGroup(ctx: AppContext, user: UserRow, name: string, icon: string | null): Promise<Group> {
+  requireAdmin(user);
+  const { rows } = await ctx.db.query<GroupRow>('INSERT INTO groups (name, icon) VALUES ($1, $2) RETURNING *', [
+    name,
+    icon,
+  ]);
+  const group = toGroup(rows[0]!);
+  // Every user may view a new group until an admin says otherwise.
+  await ctx.events.publish('group_created', group, { kind: 'all' });
+  return group;
+}
+
+export async function renameGroup(ctx: AppContext, user: UserRow, id: number, name: string): Promise<Group> {
+  requireAdmin(user);
+  const { rows } = await ctx.db.query<GroupRow>('UPDATE groups SET name = $2 WHERE id = $1 RETURNING *', [id, name]);
+  if (!rows[0]) throw notFound(TEXT.groupNotFound);
+  const group = toGroup(rows[0]);
+  await ctx.events.publish('group_updated', group, { kind: 'group', groupId: id });
+  return group;
+}
+
+export async function deleteGroup(ctx: AppContext, user: UserRow, id: number): Promise<void> {
+  requireAdmin(user);
+  const { rowCount } = await ctx.db.query('DELETE FROM groups WHERE id = $1', [id]);
+  if (!rowCount) throw notFound(TEXT.groupNotFound);
+  await ctx.events.publish('group_deleted', { group_id: id }, { kind: 'group', groupId: id });
+}

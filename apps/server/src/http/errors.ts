@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { TEXT } from '@hearth/protocol';
+import { ZodError, type ZodType, type z } from 'zod';
+
+/** An error whose message is safe to show: it becomes a `{ detail }` answer with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const unauthorized = (detail: string = TEXT.notAuthenticated) => new HttpError(401, detail);
+export const forbidden = (detail: string) => new HttpError(403, detail);
+export const notFound = (detail: string = TEXT.notFound) => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const tooManyRequests = (retryAfterMs: number) =>
+  new HttpError(429, TEXT.rateLimited, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+
+/** The first issue's message, prefixed by its field when the message does not already name it. */
+export function zodDetail(err: ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return 'Invalid input';
+  const field = issue.path.join('.');
+  if (issue.code === 'invalid_type' && issue.input === undefined && field) return `${field} is required`;
+  if (issue.code === 'unrecognized_keys') return issue.message;
+  return field && !issue.message.toLowerCase().includes(field.split('.').pop()!.toLowerCase())
+    ? `${field}: ${issue.message}`
+    : issue.message;
+}
+
+/** Parses untrusted input with a protocol schema; failures become a 400 with the schema's text. */
+export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(zodDetail(result.error));
+  return result.data;
+}
+
+/** Every error becomes `{ detail }`: our own with their status, Fastify's 4xx as they are, the rest a logged 500. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.status).headers(err.headers).send({ detail: err.message });
+    }
+    if (err instanceof ZodError) return reply.code(400).send({ detail: zodDetail(err) });
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = (err as FastifyError).code;
+      const detail =
+        code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? TEXT.invalidJson
+          : code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? TEXT.bodyTooLarge
+            : err.message;
+      return reply.code(status).send({ detail });
+    }
+    request.log.error(err);
+    return reply.code(500).send({ detail: TEXT.internal });
+  });
+}

@@ -1,0 +1,20 @@
+import { loadConfig } from './config.js';
+import { startApp } from './app.js';
+
+const config = loadConfig();
+const app = await startApp(config).catch((err: unknown) => {
+  console.error('Hearth failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});
+console.log(
+  `Hearth is running on http://localhost:${config.port} (${config.databaseUrl ? 'external' : 'embedded'} PostgreSQL, ${config.redisUrl ? 'Redis' : 'in-process'} event bus)`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,121 @@
+import type { HistoryQuery, Message, SendMessageBody } from '@hearth/protocol';
+import { MESSAGE_REMOVED_BY_ADMIN, TEXT } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { enforce } from '../ratelimit/limiter.js';
+import { requireVisibleChannel } from '../groups/access.js';
+import { isAdmin, type UserRow } from '../users/user-row.js';
+import { MESSAGE_SELECT, toMessage, type MessageRow } from './message-row.js';
+
+/** A page of a channel's history in ascending order: the newest page, or the page before/after an id. */
+export async function history(ctx: AppContext, user: UserRow, q: HistoryQuery): Promise<Message[]> {
+  await requireVisibleChannel(ctx.db, user, q.channel_id);
+  const page =
+    q.after !== undefined
+      ? await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.id > $2 ORDER BY m.id ASC LIMIT $3`, [
+          q.channel_id,
+          q.after,
+          q.limit,
+        ])
+      : await ctx.db.query<MessageRow>(
+          `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND ($2::bigint IS NULL OR m.id < $2) ORDER BY m.id DESC LIMIT $3`,
+          [q.channel_id, q.before ?? null, q.limit],
+        );
+  const rows = q.after !== undefined ? page.rows : page.rows.reverse();
+  return rows.map(toMessage);
+}
+
+/**
+ * Stores and announces a message. A send repeating a nonce the author already used returns the
+ * stored message without storing or announcing it again (`created` false).
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  user: UserRow,
+  body: SendMessageBody,
+): Promise<{ message: Message; created: boolean }> {
+  await enforce(ctx.limiter, `message:${user.id}`, ctx.config.rateLimits.messagePerUser);
+  const { channel, permissions } = await requireVisibleChannel(ctx.db, user, body.channel_id);
+  if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
+  if (channel.channel_type !== 'text') throw badRequest(TEXT.voiceChannelNoMessages);
+  const { rows } = await ctx.db.query<{ id: number; created_at: Date }>(
+    `INSERT INTO messages (channel_id, user_id, content, nonce) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id, nonce) WHERE nonce IS NOT NULL DO NOTHING RETURNING id, created_at`,
+    [channel.id, user.id, body.content, body.nonce ?? null],
+  );
+  const inserted = rows[0];
+  if (!inserted) {
+    const existing = await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.user_id = $1 AND m.nonce = $2`, [
+      user.id,
+      body.nonce,
+    ]);
+    return { message: toMessage(existing.rows[0]!), created: false };
+  }
+  // Built from what is already at hand rather than read back: this is the hottest write path.
+  const message = toMessage({
+    ...user,
+    id: inserted.id,
+    channel_id: channel.id,
+    group_id: channel.group_id,
+    user_id: user.id,
+    content: body.content,
+    message_type: 'text',
+    nonce: body.nonce ?? null,
+    removed_by_admin: false,
+    created_at: inserted.created_at,
+    edited_at: null,
+  });
+  await ctx.events.publish('message', message, { kind: 'group', groupId: channel.group_id });
+  return { message, created: true };
+}
+
+async function loadVisibleMessage(ctx: AppContext, user: UserRow, id: number) {
+  const { rows } = await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.id = $1`, [id]);
+  const row = rows[0];
+  if (!row) throw notFound(TEXT.messageNotFound);
+  try {
+    return { row, ...(await requireVisibleChannel(ctx.db, user, row.channel_id)) };
+  } catch {
+    throw notFound(TEXT.messageNotFound);
+  }
+}
+
+export async function editMessage(ctx: AppContext, user: UserRow, id: number, content: string): Promise<Message> {
+  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
+  const { row, permissions } = await loadVisibleMessage(ctx, user, id);
+  if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
+  if (row.removed_by_admin) throw badRequest(TEXT.editRemoved);
+  if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
+  const { rows } = await ctx.db.query<{ edited_at: Date }>(
+    'UPDATE messages SET content = $2, edited_at = now() WHERE id = $1 RETURNING edited_at',
+    [id, content],
+  );
+  const message = toMessage({ ...row, content, edited_at: rows[0]!.edited_at });
+  await ctx.events.publish('message_updated', message, { kind: 'group', groupId: row.group_id });
+  return message;
+}
+
+/**
+ * The author deletes their message outright. An admin deleting someone else's message replaces its
+ * content with the removal notice, so the conversation keeps its shape.
+ */
+export async function deleteMessage(ctx: AppContext, user: UserRow, id: number) {
+  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
+  const { row } = await loadVisibleMessage(ctx, user, id);
+  if (row.removed_by_admin) throw badRequest(TEXT.deleteRemoved);
+  const audience = { kind: 'group', groupId: row.group_id } as const;
+  if (row.user_id === user.id) {
+    await ctx.db.query('DELETE FROM messages WHERE id = $1', [id]);
+    const event = { id, channel_id: row.channel_id, group_id: row.group_id };
+    await ctx.events.publish('message_delete', event, audience);
+    return { id, channel_id: row.channel_id, deleted: true };
+  }
+  if (!isAdmin(user)) throw forbidden(TEXT.deleteForbidden);
+  await ctx.db.query('UPDATE messages SET content = $2, removed_by_admin = true WHERE id = $1', [
+    id,
+    MESSAGE_REMOVED_BY_ADMIN,
+  ]);
+  const message = toMessage({ ...row, content: MESSAGE_REMOVED_BY_ADMIN, removed_by_admin: true });
+  await ctx.events.publish('message_admin_delete', message, audience);
+  return { id, channel_id: row.channel_id, deleted: false, message };
+}

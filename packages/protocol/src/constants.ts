@@ -1,0 +1,44 @@
+/** Numbers from the product spec, shared by the server and the client. */
+
+export const MESSAGE_PAGE_SIZE = 30;
+export const MESSAGE_PAGE_MAX = 100;
+export const MESSAGE_WINDOW_CAP = 100;
+export const MESSAGE_MAX_LENGTH = 4000;
+export const MESSAGE_REMOVED_BY_ADMIN = 'Message removed by an admin';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 6;
+/** Upper bound so a hash of a huge password cannot be used to burn CPU. */
+export const PASSWORD_MAX = 256;
+export const NAME_MAX = 100;
+export const DESCRIPTION_MAX = 1024;
+
+export const VOICE_MAX_PARTICIPANTS_MIN = 1;
+export const VOICE_MAX_PARTICIPANTS_MAX = 50;
+export const VOICE_MAX_PARTICIPANTS_DEFAULT = 10;
+export const VOICE_BITRATES = [32000, 64000, 96000, 128000] as const;
+export const VOICE_BITRATE_DEFAULT = 64000;
+
+/** Live connection (spec 1 §4, §9). */
+export const LIVE_PING_INTERVAL_MS = 30_000;
+export const LIVE_RECONNECT_BASE_MS = 2_000;
+export const LIVE_RECONNECT_MAX_ATTEMPTS = 5;
+export const LIVE_RECONNECT_VISIBLE_CAP_MS = 3_000;
+export const LIVE_MIN_ATTEMPT_GAP_MS = 1_000;
+export const LIVE_TOKEN_CHECK_INTERVAL_MS = 120_000;
+export const LIVE_TOKEN_REFRESH_MIN_GAP_MS = 30_000;
+/** The server closes a connection that has sent nothing for this long (two missed pings plus slack). */
+export const LIVE_IDLE_TIMEOUT_MS = 75_000;
+/** Resume buffer: every session can replay at least this many events, or this much time. */
+export const RESUME_MIN_EVENTS = 1_000;
+export const RESUME_WINDOW_MS = 5 * 60_000;
+/** Largest client frame the gateway accepts, in bytes. */
+export const LIVE_MAX_FRAME_BYTES = 64 * 1024;
+
+/** Client request throttle (spec 1 §5). */
+export const CLIENT_THROTTLE_PER_SECOND = 10;
+
+export const ROLES = ['USER', 'MODERATOR', 'ADMIN', 'SYSTEM'] as const;
+
+export const GUARDIAN_USERNAME = 'Guardian';

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { BodyId } from './common.js';
+import { Message, MessageContent, Nonce } from './messages.js';
+import { Category, Channel, Group, PermissionSet } from './groups.js';
+import { SelfUser } from './users.js';
+
+/* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
+
+export const ClientAuth = z.object({
+  type: z.literal('auth'),
+  token: z.string().min(1).max(4096),
+  user_id: z.union([z.number(), z.string()]).optional(),
+});
+export const ClientResume = z.object({
+  type: z.literal('resume'),
+  session_id: z.string().min(1).max(128),
+  seq: z.number().int().min(0),
+  token: z.string().min(1).max(4096).optional(),
+});
+export const ClientPing = z.object({ type: z.literal('ping'), timestamp: z.number().optional() });
+export const ClientTokenRefresh = z.object({ type: z.literal('token_refresh'), token: z.string().min(1).max(4096) });
+export const ClientMessage = z.object({
+  type: z.literal('message'),
+  channel_id: BodyId,
+  content: MessageContent,
+  nonce: Nonce.optional(),
+  user_id: z.union([z.number(), z.string()]).optional(),
+});
+
+export const ClientFrame = z.discriminatedUnion('type', [
+  ClientAuth,
+  ClientResume,
+  ClientPing,
+  ClientTokenRefresh,
+  ClientMessage,
+]);
+export type ClientFrame = z.infer<typeof ClientFrame>;
+export type ClientFrameType = ClientFrame['type'];
+
+/* ---------- frames the server sends: {"type": ..., "seq": number|null, "data": {...}} ---------- */
+
+/**
+ * Replies to one connection (ready, pong, error, ...) carry seq null and are never replayed.
+ * Events carry a seq that only grows within a session; a resume replays every event after a seq.
+ */
+export const ServerControl = {
+  ready: z.object({
+    session_id: z.string(),
+    user: SelfUser,
+    heartbeat_interval: z.number(),
+    resume_window_ms: z.number(),
+  }),
+  resumed: z.object({ session_id: z.string(), replayed: z.number() }),
+  invalid_session: z.object({ detail: z.string() }),
+  auth_error: z.object({ detail: z.string() }),
+  pong: z.object({ timestamp: z.number().nullable(), server_time: z.number() }),
+  token_refreshed: z.object({ expires_at: z.number() }),
+  error: z.object({ detail: z.string(), nonce: z.string().optional(), type: z.string().optional() }),
+} as const;
+
+export const PermissionChange = z.object({
+  group_id: z.number(),
+  group_name: z.string(),
+  user_id: z.number(),
+  permission: z.enum(['can_view', 'can_post', 'can_upload']),
+  permissions: PermissionSet,
+});
+
+export const ServerEvents = {
+  message: Message,
+  message_updated: Message,
+  message_delete: z.object({ id: z.number(), channel_id: z.number(), group_id: z.number() }),
+  message_admin_delete: Message,
+  group_created: Group,
+  group_updated: Group,
+  group_deleted: z.object({ group_id: z.number() }),
+  category_created: Category,
+  category_updated: Category,
+  category_deleted: z.object({ category_id: z.number(), group_id: z.number() }),
+  channel_created: Channel,
+  channel_updated: Channel,
+  channel_deleted: z.object({ channel_id: z.number(), group_id: z.number() }),
+  permission_granted: PermissionChange,
+  permission_revoked: PermissionChange,
+} as const;
+
+export type ServerEventType = keyof typeof ServerEvents;
+export type ServerEventData<T extends ServerEventType> = z.infer<(typeof ServerEvents)[T]>;
+export type ServerControlType = keyof typeof ServerControl;
+
+export interface ServerFrame<T extends string = string, D = unknown> {
+  type: T;
+  seq: number | null;
+  data: D;
+}
+
+/** WebSocket close codes the server uses (4000-4999 are application codes). */
+export const CLOSE = {
+  normal: 1000,
+  idleTimeout: 4000,
+  authFailed: 4001,
+  authTimeout: 4002,
+  slowConsumer: 4008,
+  invalidFrame: 1007,
+  frameTooLarge: 1009,
+  sessionRevoked: 4003,
+} as const;

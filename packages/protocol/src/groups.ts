@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  VOICE_BITRATES,
+  VOICE_BITRATE_DEFAULT,
+  VOICE_MAX_PARTICIPANTS_DEFAULT,
+  VOICE_MAX_PARTICIPANTS_MAX,
+  VOICE_MAX_PARTICIPANTS_MIN,
+} from './constants.js';
+import { TEXT } from './texts.js';
+import { BodyId, Id, IsoDate, Name } from './common.js';
+import { Role } from './users.js';
+
+export const Group = z.object({
+  id: z.number(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  created_at: IsoDate,
+});
+export type Group = z.infer<typeof Group>;
+
+export const CreateGroupBody = z.object({
+  name: Name(TEXT.nameRequired, NAME_MAX),
+  icon: z.string().max(2048).nullable().optional(),
+});
+export const RenameGroupBody = z.object({ name: Name(TEXT.nameRequired, NAME_MAX) });
+
+export const Category = z.object({
+  id: z.number(),
+  name: z.string(),
+  group_id: z.number(),
+  position: z.number(),
+  created_at: IsoDate,
+});
+export type Category = z.infer<typeof Category>;
+
+export const CategoryQuery = z.object({ group_id: Id.optional() });
+export const CreateCategoryBody = z.object({
+  name: Name(TEXT.nameRequired, NAME_MAX),
+  group_id: BodyId.optional().refine((v) => v !== undefined, TEXT.groupRequired),
+});
+export const RenameCategoryBody = z.object({ name: Name(TEXT.nameRequired, NAME_MAX) });
+
+export const ChannelType = z.enum(['text', 'voice']);
+export type ChannelType = z.infer<typeof ChannelType>;
+
+const MaxParticipants = z
+  .number({ error: 'max_participants must be a number from 1 to 50' })
+  .int('max_participants must be a number from 1 to 50')
+  .min(VOICE_MAX_PARTICIPANTS_MIN, 'max_participants must be a number from 1 to 50')
+  .max(VOICE_MAX_PARTICIPANTS_MAX, 'max_participants must be a number from 1 to 50');
+
+const Bitrate = z
+  .number({ error: 'bitrate must be one of 32000, 64000, 96000, 128000' })
+  .refine((v) => (VOICE_BITRATES as readonly number[]).includes(v), 'bitrate must be one of 32000, 64000, 96000, 128000');
+
+export const Channel = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  channel_type: ChannelType,
+  group_id: z.number(),
+  category_id: z.number().nullable(),
+  max_participants: z.number(),
+  bitrate: z.number(),
+  position: z.number(),
+  created_at: IsoDate,
+});
+export type Channel = z.infer<typeof Channel>;
+
+export const ChannelQuery = z.object({ group_id: Id.optional() });
+
+export const CreateChannelBody = z.object({
+  name: Name(TEXT.nameRequired, NAME_MAX),
+  description: z.string().trim().max(DESCRIPTION_MAX).nullable().optional(),
+  channel_type: ChannelType.default('text'),
+  group_id: BodyId.optional().refine((v) => v !== undefined, TEXT.groupRequired),
+  category_id: BodyId.nullable().optional(),
+  max_participants: MaxParticipants.default(VOICE_MAX_PARTICIPANTS_DEFAULT),
+  bitrate: Bitrate.default(VOICE_BITRATE_DEFAULT),
+});
+export type CreateChannelBody = z.infer<typeof CreateChannelBody>;
+
+export const UpdateChannelBody = z.object({
+  name: Name(TEXT.nameRequired, NAME_MAX).optional(),
+  description: z.string().trim().max(DESCRIPTION_MAX).nullable().optional(),
+  group_id: BodyId.optional(),
+  category_id: BodyId.nullable().optional(),
+  max_participants: MaxParticipants.optional(),
+  bitrate: Bitrate.optional(),
+});
+export type UpdateChannelBody = z.infer<typeof UpdateChannelBody>;
+
+export const PermissionSet = z.object({
+  can_view: z.boolean(),
+  can_post: z.boolean(),
+  can_upload: z.boolean(),
+});
+export type PermissionSet = z.infer<typeof PermissionSet>;
+export type PermissionName = keyof PermissionSet;
+
+export const GroupPermissionEntry = z.object({
+  user: z.object({ id: z.number(), user_id: z.number(), username: z.string(), role: Role }),
+  permissions: PermissionSet,
+});
+export const GroupPermissionsAnswer = z.object({
+  group_id: z.number(),
+  user_permissions: z.array(GroupPermissionEntry),
+});
+
+/** Any subset may be sent; the server applies the dependency rules of spec 2 §4. */
+export const PutPermissionsBody = z.object({
+  permissions: PermissionSet.partial(),
+});
+
+export const UserGroupPermissions = PermissionSet.extend({ group_id: z.number() });
+
+/**
+ * Dependency rules: view off turns post and upload off; post or upload on turns view on.
+ * `changes` are the fields the caller set; an explicit contradiction is refused.
+ */
+export function applyPermissionChanges(
+  current: PermissionSet,
+  changes: Partial<PermissionSet>,
+): PermissionSet | { error: string } {
+  if (changes.can_view === false && (changes.can_post === true || changes.can_upload === true)) {
+    return { error: 'Posting and uploading need can_view' };
+  }
+  const next = { ...current, ...changes };
+  if (changes.can_view === false) {
+    next.can_post = false;
+    next.can_upload = false;
+  }
+  if (changes.can_post === true || changes.can_upload === true) next.can_view = true;
+  return next;
+}

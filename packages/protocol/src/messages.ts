@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE } from './constants.js';
+import { TEXT } from './texts.js';
+import { BodyId, Id, IsoDate } from './common.js';
+import { Role } from './users.js';
+
+/** Trimmed, non-empty, at most 4000 characters. */
+export const MessageContent = z
+  .string({ error: TEXT.messageEmpty })
+  .max(MESSAGE_MAX_LENGTH, TEXT.messageTooLong)
+  .trim()
+  .min(1, TEXT.messageEmpty);
+
+/** A client-chosen id that makes a retried send idempotent. */
+export const Nonce = z.string().min(1).max(64, 'nonce must be 64 characters or fewer');
+
+export const Message = z.object({
+  id: z.number(),
+  channel_id: z.number(),
+  group_id: z.number(),
+  user_id: z.number(),
+  user_numeric_id: z.number(),
+  username: z.string(),
+  nickname: z.string().nullable(),
+  pronouns: z.string().nullable(),
+  pronouns_bg_color: z.string().nullable(),
+  pronouns_text_color: z.string().nullable(),
+  profile_image_url: z.string().nullable(),
+  profile_blur_enabled: z.boolean(),
+  role: Role,
+  content: z.string(),
+  timestamp: IsoDate,
+  edited_at: IsoDate.nullable(),
+  message_type: z.enum(['text', 'system']),
+  attachments: z.array(z.unknown()),
+  attachment_ids: z.array(z.number()),
+  sensitive_attachment_ids: z.array(z.number()),
+  reactions: z.array(z.unknown()),
+  mentioned_users: z.array(z.object({ id: z.number() })),
+  mentions_everyone: z.boolean(),
+  muted_for_user: z.boolean(),
+  nonce: z.string().nullable(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const HistoryQuery = z
+  .object({
+    channel_id: Id,
+    limit: z.coerce
+      .number({ error: `limit must be a number from 1 to ${MESSAGE_PAGE_MAX}` })
+      .int()
+      .min(1, `limit must be a number from 1 to ${MESSAGE_PAGE_MAX}`)
+      .max(MESSAGE_PAGE_MAX, `limit must be a number from 1 to ${MESSAGE_PAGE_MAX}`)
+      .default(MESSAGE_PAGE_SIZE),
+    before: Id.optional(),
+    after: Id.optional(),
+  })
+  .refine((q) => q.before === undefined || q.after === undefined, TEXT.beforeAndAfter);
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+export const SendMessageBody = z.object({
+  channel_id: BodyId,
+  content: MessageContent,
+  nonce: Nonce.optional(),
+});
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+export const EditMessageBody = z.object({ content: MessageContent });
+
+export const DeleteMessageAnswer = z.object({
+  id: z.number(),
+  channel_id: z.number(),
+  deleted: z.boolean().describe('true when removed; false when an admin replaced the content'),
+  message: Message.optional(),
+});

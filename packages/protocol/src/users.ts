@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, ROLES, USERNAME_MAX, USERNAME_MIN } from './constants.js';
+import { TEXT } from './texts.js';
+import { IsoDate } from './common.js';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** Username rules and texts, in the order the spec checks them. */
+export const Username = z
+  .string({ error: TEXT.usernameTooShort })
+  .trim()
+  .min(USERNAME_MIN, TEXT.usernameTooShort)
+  .max(USERNAME_MAX, TEXT.usernameTooLong)
+  .regex(USERNAME_PATTERN, TEXT.usernameChars);
+
+export const Password = z
+  .string({ error: TEXT.passwordTooShort })
+  .min(PASSWORD_MIN, TEXT.passwordTooShort)
+  .max(PASSWORD_MAX, TEXT.passwordTooLong);
+
+/** Simple address pattern of spec 3 §5: no spaces, one @, a dot in the domain. */
+export const Email = z
+  .string({ error: TEXT.invalidEmail })
+  .trim()
+  .max(254, TEXT.invalidEmail)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, TEXT.invalidEmail);
+
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+/** The public profile of a user, as embedded in messages and lists. */
+export const PublicUser = z.object({
+  id: z.number(),
+  username: z.string(),
+  role: Role,
+  nickname: z.string().nullable(),
+  pronouns: z.string().nullable(),
+  pronouns_bg_color: z.string().nullable(),
+  pronouns_text_color: z.string().nullable(),
+  profile_image_url: z.string().nullable(),
+  profile_blur_enabled: z.boolean(),
+  created_at: IsoDate,
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** The signed-in user: the public profile plus private fields. */
+export const SelfUser = PublicUser.extend({
+  email: z.string().nullable(),
+  is_admin: z.boolean(),
+});
+export type SelfUser = z.infer<typeof SelfUser>;
