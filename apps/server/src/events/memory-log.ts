@@ -1,5 +1,12 @@
 import { RESUME_WINDOW_MS } from '@hearth/protocol';
-import { buildFrame, LOG_MAX_EVENTS, LOG_MIN_EVENTS, type Audience, type EventLog, type LoggedEvent } from './event-log.js';
+import {
+  buildFrame,
+  LOG_MAX_EVENTS,
+  LOG_MIN_EVENTS,
+  type Audience,
+  type EventLog,
+  type LoggedEvent,
+} from './event-log.js';
 
 interface Kept {
   event: LoggedEvent;

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { buildFrame, LOG_MIN_EVENTS, type Audience, type EventLog, type LoggedEvent } from './event-log.js';
 
 /*
@@ -82,9 +82,15 @@ export class RedisEventLog implements EventLog {
     while (!this.closed) {
       let res: [string, StreamEntry[]][] | null;
       try {
-        res = (await this.reader.xread('COUNT', 1000, 'BLOCK', 5000, 'STREAMS', this.streamKey, `${this.lastSeq}-0`)) as
-          | [string, StreamEntry[]][]
-          | null;
+        res = (await this.reader.xread(
+          'COUNT',
+          1000,
+          'BLOCK',
+          5000,
+          'STREAMS',
+          this.streamKey,
+          `${this.lastSeq}-0`,
+        )) as [string, StreamEntry[]][] | null;
       } catch (err) {
         if (this.closed) return;
         console.error('[events] stream read failed, retrying:', (err as Error).message);
@@ -112,5 +118,11 @@ function toEvent([id, fields]: StreamEntry): LoggedEvent {
   const seq = seqOf(id);
   const data = f.d ?? 'null';
   const type = f.t ?? 'unknown';
-  return { seq, type, audience: JSON.parse(f.a ?? '{"kind":"users","userIds":[]}') as Audience, data, frame: buildFrame(type, seq, data) };
+  return {
+    seq,
+    type,
+    audience: JSON.parse(f.a ?? '{"kind":"users","userIds":[]}') as Audience,
+    data,
+    frame: buildFrame(type, seq, data),
+  };
 }

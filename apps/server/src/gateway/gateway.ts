@@ -80,7 +80,15 @@ export class Gateway {
 
   private accept(socket: WebSocket): void {
     const now = Date.now();
-    const conn: Connection = { socket, lastSeen: now, openedAt: now, frames: 0, framesWindowStart: now, session: null, busy: false };
+    const conn: Connection = {
+      socket,
+      lastSeen: now,
+      openedAt: now,
+      frames: 0,
+      framesWindowStart: now,
+      session: null,
+      busy: false,
+    };
     this.connections.add(conn);
     socket.on('message', (raw, isBinary) => void this.onFrame(conn, raw, isBinary));
     socket.on('close', () => this.onClose(conn));
@@ -155,7 +163,8 @@ export class Gateway {
   }
 
   private async onAuth(conn: Connection, token: string): Promise<void> {
-    if (conn.session || conn.busy) return this.reply(conn, 'error', { detail: TEXT.wsAlreadyAuthenticated, type: 'auth' });
+    if (conn.session || conn.busy)
+      return this.reply(conn, 'error', { detail: TEXT.wsAlreadyAuthenticated, type: 'auth' });
     conn.busy = true;
     const user = await userFromToken(this.ctx, token);
     if (!user) {
@@ -164,23 +173,38 @@ export class Gateway {
       return;
     }
     // Register before reading permissions so no event slips between the read and the start.
-    const session = new LiveSession(randomBytes(16).toString('hex'), user, user.deviceId, conn.socket, this.ctx.events.head(), []);
+    const session = new LiveSession(
+      randomBytes(16).toString('hex'),
+      user,
+      user.deviceId,
+      conn.socket,
+      this.ctx.events.head(),
+      [],
+    );
     this.attach(conn, session);
     for (const g of await hiddenGroupIds(this.ctx.db, user)) session.hidden.add(g);
     session.snapshot();
     await this.persist(session, ATTACHED_RECORD_TTL_MS);
     if (!isCurrent(conn, session)) return; // closed meanwhile
-    this.send(session, this.controlFrame('ready', {
-      session_id: session.id,
-      user: toSelfUser(user),
-      heartbeat_interval: LIVE_PING_INTERVAL_MS,
-      resume_window_ms: RESUME_WINDOW_MS,
-    }, session.lastSeq));
+    this.send(
+      session,
+      this.controlFrame(
+        'ready',
+        {
+          session_id: session.id,
+          user: toSelfUser(user),
+          heartbeat_interval: LIVE_PING_INTERVAL_MS,
+          resume_window_ms: RESUME_WINDOW_MS,
+        },
+        session.lastSeq,
+      ),
+    );
     this.flushPending(session);
   }
 
   private async onResume(conn: Connection, sessionId: string, seq: number, token?: string): Promise<void> {
-    if (conn.session || conn.busy) return this.reply(conn, 'error', { detail: TEXT.wsAlreadyAuthenticated, type: 'resume' });
+    if (conn.session || conn.busy)
+      return this.reply(conn, 'error', { detail: TEXT.wsAlreadyAuthenticated, type: 'resume' });
     conn.busy = true;
     const invalid = (detail: string) => {
       conn.busy = false;
@@ -194,7 +218,15 @@ export class Gateway {
     if (!base) return invalid('Events since then are no longer kept; authenticate again');
 
     this.sessions.get(sessionId)?.socket.close(CLOSE.normal, 'Session resumed elsewhere');
-    const session = new LiveSession(sessionId, user, record.deviceId, conn.socket, base.seq, base.hidden, record.snapshots);
+    const session = new LiveSession(
+      sessionId,
+      user,
+      record.deviceId,
+      conn.socket,
+      base.seq,
+      base.hidden,
+      record.snapshots,
+    );
     this.attach(conn, session);
     const missed = await this.ctx.events.readAfter(base.seq);
     if (!isCurrent(conn, session)) return;

@@ -76,7 +76,11 @@ export async function updateChannel(
   const channel = toChannel(rows[0]);
   if (movedGroup) {
     // Viewers of the old group lose the channel; viewers of the new group gain it.
-    await ctx.events.publish('channel_deleted', { channel_id: id, group_id: before.group_id }, { kind: 'group', groupId: before.group_id });
+    await ctx.events.publish(
+      'channel_deleted',
+      { channel_id: id, group_id: before.group_id },
+      { kind: 'group', groupId: before.group_id },
+    );
     await ctx.events.publish('channel_created', channel, { kind: 'group', groupId });
   } else {
     await ctx.events.publish('channel_updated', channel, { kind: 'group', groupId });
@@ -88,5 +92,9 @@ export async function deleteChannel(ctx: AppContext, user: UserRow, id: number):
   requireAdmin(user);
   const { rows } = await ctx.db.query<ChannelRow>('DELETE FROM channels WHERE id = $1 RETURNING *', [id]);
   if (!rows[0]) throw notFound(TEXT.channelNotFound);
-  await ctx.events.publish('channel_deleted', { channel_id: id, group_id: rows[0].group_id }, { kind: 'group', groupId: rows[0].group_id });
+  await ctx.events.publish(
+    'channel_deleted',
+    { channel_id: id, group_id: rows[0].group_id },
+    { kind: 'group', groupId: rows[0].group_id },
+  );
 }

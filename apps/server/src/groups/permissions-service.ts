@@ -4,7 +4,13 @@ import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
 import type { UserRow } from '../users/user-row.js';
-import { DEFAULT_PERMISSIONS, effectivePermissions, requireAdmin, requireVisibleGroup, storedPermissions } from './access.js';
+import {
+  DEFAULT_PERMISSIONS,
+  effectivePermissions,
+  requireAdmin,
+  requireVisibleGroup,
+  storedPermissions,
+} from './access.js';
 
 interface EntryRow {
   id: number;

@@ -12,11 +12,10 @@ export async function history(ctx: AppContext, user: UserRow, q: HistoryQuery): 
   await requireVisibleChannel(ctx.db, user, q.channel_id);
   const page =
     q.after !== undefined
-      ? await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.id > $2 ORDER BY m.id ASC LIMIT $3`, [
-          q.channel_id,
-          q.after,
-          q.limit,
-        ])
+      ? await ctx.db.query<MessageRow>(
+          `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.id > $2 ORDER BY m.id ASC LIMIT $3`,
+          [q.channel_id, q.after, q.limit],
+        )
       : await ctx.db.query<MessageRow>(
           `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND ($2::bigint IS NULL OR m.id < $2) ORDER BY m.id DESC LIMIT $3`,
           [q.channel_id, q.before ?? null, q.limit],

@@ -49,7 +49,10 @@ export class RedisRateLimiter implements RateLimiter {
   ) {}
 
   async hit(key: string, rule: RateLimitRule): Promise<number> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}rl:${key}`, rule.windowMs)) as [number, number];
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}rl:${key}`, rule.windowMs)) as [
+      number,
+      number,
+    ];
     return count > rule.limit ? Math.max(ttl, 1) : 0;
   }
 }

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT } from '@hearth/protocol';
+import type { RunningApp } from '../src/app.js';
+import { Api, uniqueName } from './client.js';
+import { startTestServer } from './harness.js';
+
+let server: RunningApp;
+let api: Api;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new Api(server.url);
+});
+afterAll(() => server.close());
+
+describe('accounts', () => {
+  it('makes the first account an admin and later ones ordinary users', async () => {
+    const first = await api.register(uniqueName('first'));
+    const second = await api.register(uniqueName('second'));
+    expect(first.user.role).toBe('ADMIN');
+    expect(first.user.is_admin).toBe(true);
+    expect(second.user.role).toBe('USER');
+    expect(first).toMatchObject({ token_type: 'bearer', expires_in: 900 });
+  });
+
+  it('applies the username rules with the spec texts', async () => {
+    const cases: [unknown, string][] = [
+      ['ab', TEXT.usernameTooShort],
+      ['a'.repeat(21), TEXT.usernameTooLong],
+      ['bad name', TEXT.usernameChars],
+      ['émile', TEXT.usernameChars],
+    ];
+    for (const [username, detail] of cases) {
+      const res = await api.post('/auth/register', { username, password: 'secret1' });
+      expect(res.status, String(username)).toBe(400);
+      expect(res.body).toEqual({ detail });
+    }
+    const short = await api.post('/auth/register', { username: uniqueName(), password: '12345' });
+    expect(short.body).toEqual({ detail: TEXT.passwordTooShort });
+  });
+
+  it('refuses a taken username regardless of case', async () => {
+    const name = uniqueName('Case');
+    await api.register(name);
+    const res = await api.post('/auth/register', { username: name.toLowerCase(), password: 'secret1' });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(TEXT.usernameTaken);
+  });
+
+  it('logs in with the right password only, and returns the profile from /auth/me', async () => {
+    const name = uniqueName();
+    await api.register(name, 'right-password');
+    const bad = await api.post('/auth/login', { username: name, password: 'wrong-password' });
+    expect(bad.status).toBe(401);
+    expect(bad.body.detail).toBe(TEXT.invalidCredentials);
+    const ok = await api.post('/auth/login', { username: name.toUpperCase(), password: 'right-password' });
+    expect(ok.status).toBe(200);
+    const me = await api.get('/auth/me', ok.body.access_token);
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe(name);
+  });
+
+  it('never lets Guardian log in', async () => {
+    for (const password of ['', 'secret1', 'null']) {
+      const res = await api.post('/auth/login', { username: 'Guardian', password });
+      expect([400, 401]).toContain(res.status);
+      expect(res.body.access_token).toBeUndefined();
+    }
+    const taken = await api.post('/auth/register', { username: 'guardian', password: 'secret1' });
+    expect(taken.status).toBe(409);
+  });
+
+  it('rejects requests without a valid token', async () => {
+    expect((await api.get('/auth/me')).body).toEqual({ detail: TEXT.notAuthenticated });
+    expect((await api.get('/auth/me', 'garbage')).status).toBe(401);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotates: the new pair works and the old refresh token is spent', async () => {
+    const { refresh_token } = await api.register(uniqueName());
+    const rotated = await api.post('/auth/refresh', { refresh_token });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.refresh_token).not.toBe(refresh_token);
+    expect((await api.get('/auth/me', rotated.body.access_token)).status).toBe(200);
+    const again = await api.post('/auth/refresh', { refresh_token: rotated.body.refresh_token });
+    expect(again.status).toBe(200);
+  });
+
+  it('revokes the device session when a rotated token is reused', async () => {
+    const { refresh_token } = await api.register(uniqueName());
+    const rotated = await api.post('/auth/refresh', { refresh_token });
+    const reuse = await api.post('/auth/refresh', { refresh_token });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.detail).toBe(TEXT.sessionRevoked);
+    // Both the thief's and the owner's tokens of that device are dead now.
+    expect((await api.get('/auth/me', rotated.body.access_token)).status).toBe(401);
+    expect((await api.post('/auth/refresh', { refresh_token: rotated.body.refresh_token })).status).toBe(401);
+  });
+
+  it('keeps other devices signed in when one device is revoked', async () => {
+    const name = uniqueName();
+    const laptop = await api.register(name);
+    const phone = await api.post('/auth/login', { username: name, password: 'secret1' });
+    await api.post('/auth/refresh', { refresh_token: laptop.refresh_token });
+    await api.post('/auth/refresh', { refresh_token: laptop.refresh_token });
+    expect((await api.get('/auth/me', laptop.token)).status).toBe(401);
+    expect((await api.get('/auth/me', phone.body.access_token)).status).toBe(200);
+  });
+
+  it('logout ends the device session', async () => {
+    const { token, refresh_token } = await api.register(uniqueName());
+    const out = await api.post('/auth/logout', {}, token);
+    expect(out.status).toBe(204);
+    expect((await api.get('/auth/me', token)).status).toBe(401);
+    expect((await api.post('/auth/refresh', { refresh_token })).status).toBe(401);
+  });
+
+  it('records a device per login with a name from the user agent', async () => {
+    const name = uniqueName();
+    await api.register(name);
+    await api.request('POST', '/auth/login', { username: name, password: 'secret1' }, undefined, {
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+    });
+    const { rows } = await server.ctx.db.query(
+      `SELECT device_name, ip_address, last_used_at FROM devices d JOIN users u ON u.id = d.user_id WHERE u.username = $1 ORDER BY d.id`,
+      [name],
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[1].device_name).toBe('Chrome on Linux');
+    expect(rows[1].ip_address).toBe('127.0.0.1');
+    expect(rows[1].last_used_at).toBeInstanceOf(Date);
+  });
+});

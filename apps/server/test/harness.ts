@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig, type Config, type RateLimits } from '../src/config.js';
+import { startApp, type RunningApp } from '../src/app.js';
+
+/** Rate limits high enough that only tests about rate limits meet them. */
+export const RELAXED_LIMITS: RateLimits = {
+  registerPerIp: { limit: 10_000, windowMs: 60_000 },
+  loginPerIp: { limit: 10_000, windowMs: 60_000 },
+  loginPerUsername: { limit: 10_000, windowMs: 60_000 },
+  refreshPerIp: { limit: 10_000, windowMs: 60_000 },
+  messagePerUser: { limit: 10_000, windowMs: 10_000 },
+  writePerUser: { limit: 10_000, windowMs: 60_000 },
+};
+
+/** A fresh, empty database in the test run's embedded PostgreSQL. */
+export async function createTestDatabase(baseUrl = inject('embeddedPgUrl')): Promise<string> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs the real server in this process on a random port, on its own database. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<RunningApp> {
+  const config: Config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: await createTestDatabase(),
+    webDist: undefined,
+    rateLimits: RELAXED_LIMITS,
+    ...overrides,
+  };
+  return startApp(config);
+}
