@@ -40,8 +40,9 @@ export type ClientFrameType = ClientFrame['type'];
 /* ---------- frames the server sends: {"type": ..., "seq": number|null, "data": {...}} ---------- */
 
 /**
- * Replies to one connection (ready, pong, error, ...) carry seq null and are never replayed.
- * Events carry a seq that only grows within a session; a resume replays every event after a seq.
+ * Replies to one connection (pong, error, ...) carry seq null and are never replayed; `ready` carries the
+ * seq the session starts from. Events carry a seq that only grows within a session (with gaps: it is the
+ * instance-wide position); a resume replays every event after a seq.
  */
 export const ServerControl = {
   ready: z.object({
@@ -82,6 +83,7 @@ export const ServerEvents = {
   channel_deleted: z.object({ channel_id: z.number(), group_id: z.number() }),
   permission_granted: PermissionChange,
   permission_revoked: PermissionChange,
+  device_revoked: z.object({ device_id: z.number() }),
 } as const;
 
 export type ServerEventType = keyof typeof ServerEvents;
@@ -97,6 +99,7 @@ export interface ServerFrame<T extends string = string, D = unknown> {
 /** WebSocket close codes the server uses (4000-4999 are application codes). */
 export const CLOSE = {
   normal: 1000,
+  goingAway: 1001,
   idleTimeout: 4000,
   authFailed: 4001,
   authTimeout: 4002,

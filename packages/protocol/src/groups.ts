@@ -36,9 +36,15 @@ export const Category = z.object({
 export type Category = z.infer<typeof Category>;
 
 export const CategoryQuery = z.object({ group_id: Id.optional() });
+/** A group id that must be present: a missing one gets the spec's 'Please select a group'. */
+const RequiredGroupId = z
+  .unknown()
+  .refine((v) => v !== undefined && v !== null && v !== '', TEXT.groupRequired)
+  .pipe(BodyId);
+
 export const CreateCategoryBody = z.object({
   name: Name(TEXT.nameRequired, NAME_MAX),
-  group_id: BodyId.optional().refine((v) => v !== undefined, TEXT.groupRequired),
+  group_id: RequiredGroupId,
 });
 export const RenameCategoryBody = z.object({ name: Name(TEXT.nameRequired, NAME_MAX) });
 
@@ -78,7 +84,7 @@ export const CreateChannelBody = z.object({
   name: Name(TEXT.nameRequired, NAME_MAX),
   description: z.string().trim().max(DESCRIPTION_MAX).nullable().optional(),
   channel_type: ChannelType.default('text'),
-  group_id: BodyId.optional().refine((v) => v !== undefined, TEXT.groupRequired),
+  group_id: RequiredGroupId,
   category_id: BodyId.nullable().optional(),
   max_participants: MaxParticipants.default(VOICE_MAX_PARTICIPANTS_DEFAULT),
   bitrate: Bitrate.default(VOICE_BITRATE_DEFAULT),

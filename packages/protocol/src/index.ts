@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './groups.js';
 export * from './messages.js';
 export * from './gateway.js';
+export * from './endpoints.js';

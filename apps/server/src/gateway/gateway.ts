@@ -37,6 +37,8 @@ interface Connection {
   framesWindowStart: number;
   session: LiveSession | null;
   busy: boolean; // an auth or resume is in progress
+  /** Frames of one connection are handled one after another, so its messages are stored in the order sent. */
+  queue: Promise<void>;
 }
 
 type ControlData<T extends ServerControlType> = z.input<(typeof ServerControl)[T]>;
@@ -75,6 +77,9 @@ export class Gateway {
     clearInterval(this.snapshotTimer);
     for (const c of this.connections) c.socket.close(1001, 'Server shutting down');
     await Promise.all([...this.sessions.values()].map((s) => this.persist(s, RESUME_WINDOW_MS)));
+    // A peer that stopped reading never completes the closing handshake; do not wait for it long.
+    for (let i = 0; i < 20 && this.connections.size > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (const c of this.connections) c.socket.terminate();
     this.wss.close();
   }
 
@@ -88,9 +93,12 @@ export class Gateway {
       framesWindowStart: now,
       session: null,
       busy: false,
+      queue: Promise.resolve(),
     };
     this.connections.add(conn);
-    socket.on('message', (raw, isBinary) => void this.onFrame(conn, raw, isBinary));
+    socket.on('message', (raw, isBinary) => {
+      conn.queue = conn.queue.then(() => this.onFrame(conn, raw, isBinary));
+    });
     socket.on('close', () => this.onClose(conn));
     socket.on('error', () => socket.terminate());
   }

@@ -36,8 +36,9 @@ export async function hiddenGroupIds(db: Queryable, user: Who): Promise<number[]
 
 /** SQL condition (on a group id expression) that keeps groups the user may view. Parameter $n is the user id. */
 export function visibleGroupSql(user: Who, groupIdExpr: string, param: string): string {
-  if (bypassesGroupPermissions(user)) return 'true';
-  return `NOT EXISTS (SELECT 1 FROM group_permissions gp WHERE gp.group_id = ${groupIdExpr} AND gp.user_id = ${param} AND NOT gp.can_view)`;
+  // The parameter is referenced either way so the caller's parameter list stays valid.
+  if (bypassesGroupPermissions(user)) return `${param}::bigint IS NOT NULL`;
+  return `NOT EXISTS (SELECT 1 FROM group_permissions gp WHERE gp.group_id = ${groupIdExpr} AND gp.user_id = ${param}::bigint AND NOT gp.can_view)`;
 }
 
 /** A group the user may view; one they may not view is reported as missing. */

@@ -30,7 +30,7 @@ async function requireCategoryInGroup(db: Queryable, categoryId: number, groupId
 
 export async function createChannel(ctx: AppContext, user: UserRow, body: CreateChannelBody): Promise<Channel> {
   requireAdmin(user);
-  const groupId = body.group_id!;
+  const groupId = body.group_id;
   await requireVisibleGroup(ctx.db, user, groupId);
   const categoryId = body.category_id ?? null;
   if (categoryId !== null) await requireCategoryInGroup(ctx.db, categoryId, groupId);

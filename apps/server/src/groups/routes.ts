@@ -56,7 +56,7 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/category', async (request, reply) => {
     const user = await writer(request);
     const body = parse(CreateCategoryBody, request.body);
-    return reply.code(201).send(await categories.createCategory(ctx, user, body.name, body.group_id!));
+    return reply.code(201).send(await categories.createCategory(ctx, user, body.name, body.group_id));
   });
   app.patch('/category/:id', async (request) => {
     const user = await writer(request);

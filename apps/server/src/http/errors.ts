@@ -21,16 +21,16 @@ export const conflict = (detail: string) => new HttpError(409, detail);
 export const tooManyRequests = (retryAfterMs: number) =>
   new HttpError(429, TEXT.rateLimited, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
-/** The first issue's message, prefixed by its field when the message does not already name it. */
+/** zod's own messages ("Invalid input: ...", "Too big: ...") do not say which field; ours do. */
+const GENERIC_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
+
+/** The first issue's message; a generic one is prefixed by the field it is about. */
 export function zodDetail(err: ZodError): string {
   const issue = err.issues[0];
   if (!issue) return 'Invalid input';
   const field = issue.path.join('.');
   if (issue.code === 'invalid_type' && issue.input === undefined && field) return `${field} is required`;
-  if (issue.code === 'unrecognized_keys') return issue.message;
-  return field && !issue.message.toLowerCase().includes(field.split('.').pop()!.toLowerCase())
-    ? `${field}: ${issue.message}`
-    : issue.message;
+  return field && GENERIC_MESSAGE.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
 }
 
 /** Parses untrusted input with a protocol schema; failures become a 400 with the schema's text. */
@@ -58,7 +58,7 @@ export function installErrorHandling(app: FastifyInstance): void {
             : err.message;
       return reply.code(status).send({ detail });
     }
-    request.log.error(err);
+    console.error(`[http] ${request.method} ${request.url} failed:`, err);
     return reply.code(500).send({ detail: TEXT.internal });
   });
 }

@@ -1,0 +1,341 @@
+import { z } from 'zod';
+import {
+  LIVE_IDLE_TIMEOUT_MS,
+  LIVE_MAX_FRAME_BYTES,
+  LIVE_PING_INTERVAL_MS,
+  RESUME_MIN_EVENTS,
+  RESUME_WINDOW_MS,
+} from './constants.js';
+import { AuthAnswer, TokenPair } from './auth.js';
+import { SelfUser } from './users.js';
+import { Category, Channel, Group, GroupPermissionEntry, PermissionSet } from './groups.js';
+import { Message } from './messages.js';
+import { ClientFrame, CLOSE, PermissionChange, ServerControl, ServerEvents } from './gateway.js';
+import {
+  CLIENT_FRAME_DOCS,
+  CLOSE_CODE_DOCS,
+  ENDPOINTS,
+  FRAME_AUDIENCE,
+  RATE_LIMITS,
+  type Endpoint,
+  type RateLimitName,
+} from './endpoints.js';
+
+/**
+ * Renders docs/api.md from the endpoint catalogue and the protocol schemas. The output depends on
+ * nothing but the code, so a test can check the committed file is current.
+ */
+
+export interface ConfigVar {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The server's environment variables (apps/server/src/config.ts); a server test checks the list and defaults. */
+export const CONFIG_VARS: readonly ConfigVar[] = [
+  { name: 'PORT', default: '8080', description: 'Port of the HTTP API, the live gateway and the web client.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Address to listen on.' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Directory of the embedded PostgreSQL (used when DATABASE_URL is unset).',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description: 'PostgreSQL connection string. Unset: an embedded PostgreSQL is started in DATA_DIR.',
+  },
+  { name: 'EMBEDDED_PG_PORT', default: '54329', description: 'Port of the embedded PostgreSQL.' },
+  {
+    name: 'REDIS_URL',
+    default: '(unset)',
+    description:
+      'Redis for running several nodes: shared event log, live sessions and rate limits. Unset: one node, all in memory.',
+  },
+  {
+    name: 'REDIS_PREFIX',
+    default: 'hearth:',
+    description: 'Prefix of every Redis key, so several instances can share one Redis.',
+  },
+  {
+    name: 'WEB_DIST',
+    default: 'apps/web/dist',
+    description: 'The built web client to serve; without an index.html there, only the API is served.',
+  },
+  { name: 'ACCESS_TOKEN_TTL_SEC', default: '900', description: 'Lifetime of an access token, in seconds.' },
+  { name: 'REFRESH_TOKEN_TTL_DAYS', default: '30', description: 'Lifetime of a refresh token, in days.' },
+  {
+    name: 'LIVE_IDLE_TIMEOUT_MS',
+    default: String(LIVE_IDLE_TIMEOUT_MS),
+    description: 'The gateway closes (4000) a connection that has sent nothing for this long.',
+  },
+  {
+    name: 'LIVE_MAX_BUFFERED_BYTES',
+    default: String(4 * 1024 * 1024),
+    description: 'Bytes queued for one live connection before it is closed (4008) as a slow consumer.',
+  },
+  {
+    name: 'RATE_LIMIT_SCALE',
+    default: '1',
+    description: 'Multiplies every rate limit (rounded up), e.g. 10 for load tests.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: '`true` behind a reverse proxy: the client address (for per-IP limits) is taken from X-Forwarded-For.',
+  },
+  { name: 'LOG_REQUESTS', default: 'false', description: '`true` logs every HTTP request.' },
+];
+
+/** Answer and frame schemas documented once, under Schemas, and referred to by name elsewhere. */
+const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
+  ['AuthAnswer', AuthAnswer],
+  ['TokenPair', TokenPair],
+  ['SelfUser', SelfUser],
+  ['Group', Group],
+  ['Category', Category],
+  ['Channel', Channel],
+  ['PermissionSet', PermissionSet],
+  ['GroupPermissionEntry', GroupPermissionEntry],
+  ['PermissionChange', PermissionChange],
+  ['Message', Message],
+];
+
+type Json = Record<string, unknown>;
+
+const WIDTH = 100;
+
+function strip(schema: Json): Json {
+  const { $schema: _s, $id: _i, ...rest } = schema;
+  return rest;
+}
+
+/** A check in front of a pipe (z.unknown().refine(...).pipe(X)) accepts what X accepts: document X. */
+const inputOverride = (ctx: { zodSchema: z.core.$ZodType; jsonSchema: Json }) => {
+  const def = ctx.zodSchema._zod.def;
+  if (def.type !== 'pipe') return;
+  const pipe = def as z.core.$ZodPipeDef;
+  if (pipe.in._zod.def.type === 'unknown') Object.assign(ctx.jsonSchema, inputSchema(pipe.out));
+};
+
+function inputSchema(schema: z.core.$ZodType): Json {
+  return strip(
+    z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: inputOverride }) as unknown as Json,
+  );
+}
+
+/** Output schemas, converted together so named schemas become `{ "$ref": "Name" }` wherever they occur. */
+function outputSchemas(schemas: readonly z.ZodType[]): { ids: Map<z.ZodType, string>; json: Map<string, Json> } {
+  const registry = z.registry<{ id: string }>();
+  const ids = new Map<z.ZodType, string>();
+  for (const [name, schema] of NAMED_SCHEMAS) {
+    ids.set(schema, name);
+    registry.add(schema, { id: name });
+  }
+  for (const schema of schemas) {
+    if (ids.has(schema)) continue;
+    const id = `#${ids.size}`;
+    ids.set(schema, id);
+    registry.add(schema, { id });
+  }
+  const result = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', uri: (id) => id });
+  const json = new Map<string, Json>();
+  for (const [id, schema] of Object.entries(result.schemas)) json.set(id, strip(schema as unknown as Json));
+  return { ids, json };
+}
+
+/* ---------- compact JSON: a value that fits on a line stays on one line ---------- */
+
+function flat(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(flat).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (!entries.length) return '{}';
+    return `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${flat(v)}`).join(', ')} }`;
+  }
+  return JSON.stringify(value);
+}
+
+function compact(value: unknown, indent = '', used = indent.length): string {
+  const line = flat(value);
+  if (used + line.length <= WIDTH || value === null || typeof value !== 'object') return line;
+  const inner = `${indent}  `;
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) {
+    // Scalars (e.g. a list of required fields) fill their lines.
+    const rows: string[] = [];
+    for (const item of value.map((v) => JSON.stringify(v))) {
+      const last = rows.length - 1;
+      if (last >= 0 && inner.length + rows[last]!.length + item.length + 3 <= WIDTH) rows[last] += `, ${item}`;
+      else rows.push(item);
+    }
+    return `[\n${rows.map((r) => inner + r).join(',\n')}\n${indent}]`;
+  }
+  if (Array.isArray(value)) {
+    return `[\n${value.map((v) => inner + compact(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  const lines = Object.entries(value).map(([k, v]) => {
+    const key = `${inner}${JSON.stringify(k)}: `;
+    return key + compact(v, inner, key.length);
+  });
+  return `{\n${lines.join(',\n')}\n${indent}}`;
+}
+
+const jsonBlock = (value: unknown) => ['```json', compact(value), '```'];
+
+/* ---------- markdown ---------- */
+
+const anchor = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+const endpointAnchor = (e: Endpoint) => anchor(`${e.method} ${e.path}`);
+const schemaAnchor = (name: string) => `schema-${anchor(name)}`;
+const seconds = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`);
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+function limitsApplyingTo(name: RateLimitName): string {
+  const uses = ENDPOINTS.filter((e) => e.limits?.includes(name)).map((e) => `\`${e.method} ${e.path}\``);
+  if (name === 'messagePerUser') uses.push('live `message` frames');
+  return uses.join(', ');
+}
+
+function intro(): string[] {
+  return [
+    '# Hearth API',
+    '',
+    '<!-- Generated by `npm run docs:api` from packages/protocol (endpoints.ts and the schemas). Do not edit by hand: a test fails when this file is out of date. -->',
+    '',
+    'A Hearth server answers on one port: the REST API under `/api`, the live gateway (WebSocket) at `/ws`, and the web client everywhere else.',
+    '',
+    'Schemas below are JSON Schema (draft 2020-12) generated from the zod schemas the server validates with: request schemas show what the server accepts, answer schemas what it sends. `{ "$ref": "Message" }` refers to a schema under [Schemas](#schemas).',
+    '',
+    '## Conventions',
+    '',
+    '- **Base path.** Every path below is relative to `/api`: `GET /group` is `GET /api/group`.',
+    '- **JSON.** Request bodies are JSON objects sent with `Content-Type: application/json`, at most 256 KiB; unknown fields are ignored. Answers are JSON, except 204, which has no body.',
+    '- **Authentication.** Send `Authorization: Bearer <access_token>`. Register, login and refresh answer an access token, valid for `expires_in` seconds (15 minutes by default), and a refresh token, valid for 30 days and good for one refresh (each refresh answers a new one).',
+    '- **Auth** of an endpoint is `none`, `user` (any signed-in user) or `admin` (a user with role ADMIN; anyone else gets 403 "Admin privileges required"). Without a valid token the answer is 401 "Not authenticated".',
+    '- **Ids** are positive integers: digits in paths and query strings; a number or a string of digits in bodies.',
+    '- **Visibility.** Group permissions decide what a user may see. Anything in a group the caller may not view is answered 404, as if it did not exist. Admins may view and do everything.',
+    '- **Errors.** Every error answer is `{ "detail": "<text>" }`, with a text fit to show to the user: 400 invalid input (the first problem found, e.g. "Name is required", or "Request body is not valid JSON"), 401 not authenticated, 403 not allowed, 404 not found, 409 conflict, other 4xx from the HTTP layer as they are (e.g. 413 "Request body is too large"), 429 rate limited, and 500 "Internal server error".',
+    '- **Rate limits.** Over a limit the answer is 429 "Too many requests. Please try again later." with a `Retry-After` header (seconds). Limits count requests in fixed windows, shared by all nodes when Redis is used, and scale with RATE_LIMIT_SCALE:',
+    '',
+    '| Limit | Requests | Window | Counted per | Applies to |',
+    '| --- | --- | --- | --- | --- |',
+    ...Object.entries(RATE_LIMITS).map(
+      ([name, r]) =>
+        `| ${name} | ${r.limit} | ${seconds(r.windowMs)} | ${r.per} | ${limitsApplyingTo(name as RateLimitName)} |`,
+    ),
+    '',
+    '## Configuration',
+    '',
+    'The server reads its settings from environment variables; every one has a default, so none is needed to start.',
+    '',
+    '| Variable | Default | Meaning |',
+    '| --- | --- | --- |',
+    ...CONFIG_VARS.map((v) => `| \`${v.name}\` | \`${v.default}\` | ${cell(v.description)} |`),
+    '',
+  ];
+}
+
+function endpointSection(e: Endpoint, outputs: ReturnType<typeof outputSchemas>): string[] {
+  const out = [`<a id="${endpointAnchor(e)}"></a>`, '', `### ${e.method} ${e.path}`, '', e.summary, ''];
+  const facts = [`Auth: \`${e.auth}\``, `Success: ${e.status}`];
+  if (e.limits?.length) facts.push(`Rate limits: ${e.limits.join(', ')}`);
+  if (e.aliases?.length) facts.push(`Also at: ${e.aliases.map((a) => `\`${a}\``).join(', ')}`);
+  out.push(facts.join(' · '), '');
+  for (const [label, schema] of [
+    ['Path parameters', e.params],
+    ['Query', e.query],
+    ['Body', e.body],
+  ] as const) {
+    if (schema) out.push(`${label}:`, '', ...jsonBlock(inputSchema(schema)), '');
+  }
+  if (!e.answer) out.push(`Answer (${e.status}): no body.`, '');
+  else out.push(...answerLines(`Answer (${e.status})`, e.answer, outputs));
+  return out;
+}
+
+function answerLines(label: string, schema: z.ZodType, outputs: ReturnType<typeof outputSchemas>): string[] {
+  const id = outputs.ids.get(schema)!;
+  if (!id.startsWith('#')) return [`${label}: [\`${id}\`](#${schemaAnchor(id)})`, ''];
+  return [`${label}:`, '', ...jsonBlock(outputs.json.get(id)), ''];
+}
+
+function gatewaySection(outputs: ReturnType<typeof outputSchemas>): string[] {
+  const out = [
+    '## Live gateway (WebSocket)',
+    '',
+    `Connect to \`/ws\` on the same host and port (\`ws://\` or \`wss://\`). Frames are JSON text frames of at most ${LIVE_MAX_FRAME_BYTES / 1024} KiB.`,
+    '',
+    '### Frames',
+    '',
+    '- **Client frames** are JSON objects with a `type` and their fields at the top level, e.g. `{ "type": "ping", "timestamp": 1700000000000 }`.',
+    '- **Server frames** are `{ "type": "<type>", "seq": <number or null>, "data": { ... } }`.',
+    '- **Control replies** (`ready`, `pong`, `error`, ...) answer one connection. Their `seq` is `null`, except `ready`, whose `seq` is the position the session starts from; they are never replayed.',
+    '- **Events** carry a `seq` that increases within a session. It is the position in the instance-wide event log, so a session sees gaps (events meant for others); only the order matters.',
+    '',
+    '### Session',
+    '',
+    '1. Open the socket and send `auth` within 10 s. The server answers `ready` with the `session_id`, the user, `heartbeat_interval` and `resume_window_ms`, then sends events as they happen.',
+    '2. Keep the `seq` of the last frame that carried one (`ready` or an event).',
+    `3. **Heartbeat.** Send \`ping\` every \`heartbeat_interval\` (${LIVE_PING_INTERVAL_MS / 1000} s); the server answers \`pong\`. Any frame counts as activity: a connection silent for LIVE_IDLE_TIMEOUT_MS (${LIVE_IDLE_TIMEOUT_MS / 1000} s by default, two missed pings) is closed with ${CLOSE.idleTimeout}.`,
+    `4. **Resume.** After a drop, open a new socket and send \`resume\` with \`session_id\`, that \`seq\` and optionally a fresh \`token\`. The server replays, in order, every event after \`seq\` that the session would have received, sends \`resumed\`, and carries on live. When it cannot (the session is unknown or expired, its device was signed out, or the events are no longer kept) it answers \`invalid_session\`: send \`auth\` and reload state over REST. A session can be resumed for ${seconds(RESUME_WINDOW_MS)} after its connection dropped, and the server keeps at least the last ${RESUME_MIN_EVENTS.toLocaleString('en-US')} events or ${seconds(RESUME_WINDOW_MS)} of events, whichever is more.`,
+    '5. **Token refresh.** Before the access token expires, refresh it over REST and send `token_refresh` with the new token.',
+    `6. **Slow consumers.** The server never waits for a client: one that falls more than LIVE_MAX_BUFFERED_BYTES (4 MiB) behind is closed with ${CLOSE.slowConsumer}, and should reconnect and resume.`,
+    '',
+    '### Close codes',
+    '',
+    '| Code | Name | When |',
+    '| --- | --- | --- |',
+    ...(Object.entries(CLOSE) as [keyof typeof CLOSE, number][])
+      .sort((a, b) => a[1] - b[1])
+      .map(([name, code]) => `| ${code} | ${name} | ${cell(CLOSE_CODE_DOCS[name])} |`),
+    '',
+    '### Client frames',
+    '',
+  ];
+  for (const option of ClientFrame.options) {
+    const type = option.shape.type.value;
+    out.push(`#### ${type}`, '', CLIENT_FRAME_DOCS[type], '', ...jsonBlock(inputSchema(option)), '');
+  }
+  out.push('### Control replies', '', 'Each shows its `data`.', '');
+  for (const [type, schema] of Object.entries(ServerControl)) {
+    out.push(`#### ${type}`, '', FRAME_AUDIENCE[type as keyof typeof ServerControl], '');
+    out.push(...answerLines('data', schema, outputs));
+  }
+  out.push('### Events', '', 'Each shows who receives it, and its `data`.', '');
+  for (const [type, schema] of Object.entries(ServerEvents)) {
+    out.push(`#### ${type}`, '', FRAME_AUDIENCE[type as keyof typeof ServerEvents], '');
+    out.push(...answerLines('data', schema, outputs));
+  }
+  return out;
+}
+
+/** The whole of docs/api.md. */
+export function renderApiDocs(): string {
+  const outputs = outputSchemas([
+    ...ENDPOINTS.flatMap((e) => (e.answer ? [e.answer] : [])),
+    ...Object.values(ServerControl),
+    ...Object.values(ServerEvents),
+  ]);
+  const lines = [
+    ...intro(),
+    '## Endpoints',
+    '',
+    '| Method | Path | Auth | Success |',
+    '| --- | --- | --- | --- |',
+    ...ENDPOINTS.map((e) => `| ${e.method} | [\`${e.path}\`](#${endpointAnchor(e)}) | ${e.auth} | ${e.status} |`),
+    '',
+    ...ENDPOINTS.flatMap((e) => endpointSection(e, outputs)),
+    ...gatewaySection(outputs),
+    '## Schemas',
+    '',
+  ];
+  for (const [name] of NAMED_SCHEMAS) {
+    lines.push(`<a id="${schemaAnchor(name)}"></a>`, '', `### ${name}`, '', ...jsonBlock(outputs.json.get(name)), '');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,408 @@
+import { z } from 'zod';
+import { IdParams, Id } from './common.js';
+import { AuthAnswer, LoginBody, LogoutBody, RefreshBody, RegisterBody, TokenPair } from './auth.js';
+import { SelfUser } from './users.js';
+import {
+  Category,
+  CategoryQuery,
+  Channel,
+  ChannelQuery,
+  CreateCategoryBody,
+  CreateChannelBody,
+  CreateGroupBody,
+  Group,
+  GroupPermissionEntry,
+  GroupPermissionsAnswer,
+  PutPermissionsBody,
+  RenameCategoryBody,
+  RenameGroupBody,
+  UpdateChannelBody,
+  UserGroupPermissions,
+} from './groups.js';
+import { DeleteMessageAnswer, EditMessageBody, HistoryQuery, Message, SendMessageBody } from './messages.js';
+import type { ClientFrameType, CLOSE, ServerControlType, ServerEventType } from './gateway.js';
+
+/**
+ * The catalogue of the REST API: every route the server registers under /api, with its schemas.
+ * docs/api.md is generated from it (`npm run docs:api`), and a server test checks it against the
+ * routes the server really registers.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** none: no token; user: any signed-in user; admin: a signed-in ADMIN (others get 403). */
+export type EndpointAuth = 'none' | 'user' | 'admin';
+
+/** Default request limits (spec 1 §5); RATE_LIMIT_SCALE multiplies every limit. Over a limit: 429 with Retry-After. */
+export const RATE_LIMITS = {
+  registerPerIp: { limit: 20, windowMs: 60_000, per: 'IP address' },
+  loginPerIp: { limit: 30, windowMs: 60_000, per: 'IP address' },
+  loginPerUsername: { limit: 10, windowMs: 60_000, per: 'username' },
+  refreshPerIp: { limit: 120, windowMs: 60_000, per: 'IP address' },
+  messagePerUser: { limit: 50, windowMs: 10_000, per: 'user' },
+  writePerUser: { limit: 120, windowMs: 60_000, per: 'user' },
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Fastify-style path without the /api prefix, e.g. '/message/:id'. */
+  path: string;
+  /** Other paths the same handler is registered at. */
+  aliases?: readonly string[];
+  auth: EndpointAuth;
+  /** Status of a successful answer. */
+  status: 200 | 201 | 204;
+  /** One line: what it does and the rules a caller must know. */
+  summary: string;
+  /** Rate limits the call counts against. */
+  limits?: readonly RateLimitName[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The JSON answer; undefined for 204. */
+  answer?: z.ZodType;
+}
+
+export const GroupIdParams = z.object({ group_id: Id });
+export const GroupUserParams = z.object({ id: Id, userId: Id });
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  /* ---------- accounts ---------- */
+  {
+    method: 'POST',
+    path: '/auth/register',
+    auth: 'none',
+    status: 201,
+    summary:
+      'Creates an account and signs it in on a new device (201). The first account becomes ADMIN; a taken username (any case) is 409.',
+    limits: ['registerPerIp'],
+    body: RegisterBody,
+    answer: AuthAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/auth/login',
+    auth: 'none',
+    status: 200,
+    summary:
+      'Signs in on a new device. A wrong username or password is 401 "Invalid username or password"; the system account can never sign in.',
+    limits: ['loginPerIp', 'loginPerUsername'],
+    body: LoginBody,
+    answer: AuthAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/auth/refresh',
+    auth: 'none',
+    status: 200,
+    summary:
+      'Rotates a refresh token: answers a new pair and spends the old token. Presenting a spent token revokes that device (401 "Session revoked").',
+    limits: ['refreshPerIp'],
+    body: RefreshBody,
+    answer: TokenPair,
+  },
+  {
+    method: 'POST',
+    path: '/auth/logout',
+    auth: 'user',
+    status: 204,
+    summary:
+      "Ends this device's session (204); its live connections close with 4003. The bearer token identifies the device, or `refresh_token` alone when the access token has expired.",
+    body: LogoutBody,
+  },
+  {
+    method: 'GET',
+    path: '/auth/me',
+    auth: 'user',
+    status: 200,
+    summary: "The signed-in user's profile, with the private fields.",
+    answer: SelfUser,
+  },
+
+  /* ---------- groups ---------- */
+  {
+    method: 'GET',
+    path: '/group',
+    auth: 'user',
+    status: 200,
+    summary: 'The groups the caller may view, by id.',
+    answer: z.array(Group),
+  },
+  {
+    method: 'POST',
+    path: '/group',
+    auth: 'admin',
+    status: 201,
+    summary: 'Creates a group (201); every user may view it until an admin restricts it.',
+    limits: ['writePerUser'],
+    body: CreateGroupBody,
+    answer: Group,
+  },
+  {
+    method: 'PATCH',
+    path: '/group/:id',
+    auth: 'admin',
+    status: 200,
+    summary: 'Renames a group.',
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: RenameGroupBody,
+    answer: Group,
+  },
+  {
+    method: 'DELETE',
+    path: '/group/:id',
+    auth: 'admin',
+    status: 204,
+    summary: 'Deletes a group with its categories, channels and messages (204).',
+    limits: ['writePerUser'],
+    params: IdParams,
+  },
+
+  /* ---------- categories ---------- */
+  {
+    method: 'GET',
+    path: '/category',
+    auth: 'user',
+    status: 200,
+    summary:
+      'The categories of the groups the caller may view, by group and position; `group_id` narrows to one group (404 if the caller may not view it).',
+    query: CategoryQuery,
+    answer: z.array(Category),
+  },
+  {
+    method: 'POST',
+    path: '/category',
+    auth: 'admin',
+    status: 201,
+    summary: 'Creates a category at the end of a group (201).',
+    limits: ['writePerUser'],
+    body: CreateCategoryBody,
+    answer: Category,
+  },
+  {
+    method: 'PATCH',
+    path: '/category/:id',
+    auth: 'admin',
+    status: 200,
+    summary: 'Renames a category.',
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: RenameCategoryBody,
+    answer: Category,
+  },
+  {
+    method: 'DELETE',
+    path: '/category/:id',
+    auth: 'admin',
+    status: 204,
+    summary: 'Deletes a category (204); its channels stay in the group, uncategorised.',
+    limits: ['writePerUser'],
+    params: IdParams,
+  },
+
+  /* ---------- channels ---------- */
+  {
+    method: 'GET',
+    path: '/channel',
+    aliases: ['/channel/'],
+    auth: 'user',
+    status: 200,
+    summary:
+      'The channels of the groups the caller may view, by group and position; `group_id` narrows to one group (404 if the caller may not view it).',
+    query: ChannelQuery,
+    answer: z.array(Channel),
+  },
+  {
+    method: 'GET',
+    path: '/channel/:id',
+    auth: 'user',
+    status: 200,
+    summary: 'One channel; 404 when it does not exist or the caller may not view its group.',
+    params: IdParams,
+    answer: Channel,
+  },
+  {
+    method: 'POST',
+    path: '/channel',
+    auth: 'admin',
+    status: 201,
+    summary:
+      'Creates a text or voice channel at the end of a group (201). A category must belong to the same group (400); bitrate is one of 32000, 64000, 96000, 128000.',
+    limits: ['writePerUser'],
+    body: CreateChannelBody,
+    answer: Channel,
+  },
+  {
+    method: 'PATCH',
+    path: '/channel/:id',
+    auth: 'admin',
+    status: 200,
+    summary:
+      'Changes the fields sent. Moving it to another group drops its category unless a new one (of that group) is given.',
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: UpdateChannelBody,
+    answer: Channel,
+  },
+  {
+    method: 'DELETE',
+    path: '/channel/:id',
+    auth: 'admin',
+    status: 204,
+    summary: 'Deletes a channel with its messages (204).',
+    limits: ['writePerUser'],
+    params: IdParams,
+  },
+
+  /* ---------- permissions ---------- */
+  {
+    method: 'GET',
+    path: '/user/group-permissions/:group_id',
+    auth: 'user',
+    status: 200,
+    summary: "The caller's own permissions in a group they may view; admins may do everything.",
+    params: GroupIdParams,
+    answer: UserGroupPermissions,
+  },
+  {
+    method: 'GET',
+    path: '/admin/groups/:id/permissions',
+    auth: 'admin',
+    status: 200,
+    summary: "Every user's permissions in a group, by username; the system account is not listed.",
+    params: IdParams,
+    answer: GroupPermissionsAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/admin/groups/:id/permissions/:userId',
+    auth: 'admin',
+    status: 200,
+    summary: "One user's permissions in a group; 404 for an unknown user.",
+    params: GroupUserParams,
+    answer: GroupPermissionEntry,
+  },
+  {
+    method: 'PUT',
+    path: '/admin/groups/:id/permissions/:userId',
+    auth: 'admin',
+    status: 200,
+    summary:
+      'Changes the flags sent: can_view off turns posting and uploading off, posting or uploading on turns can_view on; an explicit contradiction is 400.',
+    limits: ['writePerUser'],
+    params: GroupUserParams,
+    body: PutPermissionsBody,
+    answer: GroupPermissionEntry,
+  },
+
+  /* ---------- messages ---------- */
+  {
+    method: 'GET',
+    path: '/message',
+    auth: 'user',
+    status: 200,
+    summary:
+      "A page of a channel's history, oldest first: the newest `limit` messages, or those just before or after a message id (not both).",
+    query: HistoryQuery,
+    answer: z.array(Message),
+  },
+  {
+    method: 'POST',
+    path: '/message',
+    auth: 'user',
+    status: 201,
+    summary:
+      'Posts in a text channel (201); needs can_post (403). Repeating a `nonce` already used answers 200 with the stored message instead of posting again.',
+    limits: ['messagePerUser'],
+    body: SendMessageBody,
+    answer: Message,
+  },
+  {
+    method: 'PUT',
+    path: '/message/:id',
+    auth: 'user',
+    status: 200,
+    summary: "Edits the caller's own message (403 for anyone else's; 400 once an admin removed it); needs can_post.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: EditMessageBody,
+    answer: Message,
+  },
+  {
+    method: 'DELETE',
+    path: '/message/:id',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The author deletes their message (`deleted: true`); an admin removing someone else's replaces its content with a notice (`deleted: false`). 200, not 204.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: DeleteMessageAnswer,
+  },
+];
+
+/* ---------- live gateway (WebSocket at /ws) ---------- */
+
+/** What each client frame is for. */
+export const CLIENT_FRAME_DOCS: Record<ClientFrameType, string> = {
+  auth: 'The first frame of a new connection, within 10 s of opening it. Answered by `ready`, or `auth_error` and close 4001. `user_id` is ignored.',
+  resume:
+    'Instead of `auth`, on a new connection after a drop: `seq` is the last seq received (from an event, or from `ready`). Answered by the missed events then `resumed`, or by `invalid_session`. Without `token`, the device must still be signed in.',
+  ping: 'Heartbeat: send one every `heartbeat_interval` ms (30 s). Answered by `pong`, echoing `timestamp`.',
+  token_refresh:
+    'Hands the connection a new access token of the same user (after a REST refresh). Answered by `token_refreshed`, or `auth_error` and close 4001.',
+  message:
+    'Posts a message, with the rules and limits of POST /message. There is no direct reply: success arrives as the `message` event (carrying the `nonce`), failure as `error` with the `nonce`. `user_id` is ignored.',
+};
+
+/** Who receives each server frame, and when. Events are delivered in seq order to the sessions listed. */
+export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string> = {
+  ready:
+    'The connection that sent a valid `auth`. Its `seq` is the position the session starts from (the seq to resume from if no event arrives).',
+  resumed: 'The connection that sent `resume`, after every missed event was replayed; `replayed` counts them.',
+  invalid_session:
+    'The connection that sent `resume`, when the session expired, its device was signed out, or the missed events are no longer kept. The connection stays open: send `auth`.',
+  auth_error: 'The connection whose `auth` or `token_refresh` token was refused; the server then closes it with 4001.',
+  pong: 'The connection that sent `ping`.',
+  token_refreshed:
+    'The connection that sent `token_refresh`; `expires_at` is when the new token expires (ms since epoch).',
+  error:
+    'The connection whose frame could not be handled: not JSON, unknown type, invalid fields, not authenticated yet, or a refused `message` (with its `nonce`). `type` names the frame refused.',
+  message: "Sessions that can view the channel's group, the sender's included (with the `nonce`).",
+  message_updated: "Sessions that can view the message's group, after its author edited it.",
+  message_delete: "Sessions that can view the message's group, after its author deleted it.",
+  message_admin_delete:
+    "Sessions that can view the message's group, after an admin replaced the content of someone else's message.",
+  group_created: 'Every session: a new group is visible to all users.',
+  group_updated: 'Sessions that can view the group.',
+  group_deleted: 'Sessions that could view the group.',
+  category_created: 'Sessions that can view the group.',
+  category_updated: 'Sessions that can view the group.',
+  category_deleted:
+    'Sessions that can view the group; followed by `channel_updated` for each channel the category held.',
+  channel_created: 'Sessions that can view the group, also when a channel is moved into it.',
+  channel_updated: 'Sessions that can view the group, also for each channel of a deleted category.',
+  channel_deleted: 'Sessions that can view the group, also when a channel is moved out of it.',
+  permission_granted:
+    'Every session of the user whose permission was turned on, one event per flag. A granted `can_view` makes the group visible to those sessions from this event on.',
+  permission_revoked:
+    'Every session of the user whose permission was turned off, one event per flag. A revoked `can_view` hides the group from those sessions from this event on.',
+  device_revoked:
+    "Every session of the user whose device was signed out (logout, or a reused refresh token); that device's sessions are then closed with 4003.",
+};
+
+/** When the server closes a connection with each code. */
+export const CLOSE_CODE_DOCS: Record<keyof typeof CLOSE, string> = {
+  normal: 'Another connection resumed this session.',
+  goingAway: 'The server is shutting down; reconnect and resume.',
+  idleTimeout: 'Nothing received for LIVE_IDLE_TIMEOUT_MS (75 s): two missed pings.',
+  authFailed: 'The token of `auth` or `token_refresh` was refused (after `auth_error`).',
+  authTimeout: 'No `auth` or `resume` within 10 s of opening.',
+  sessionRevoked: 'The device was signed out (logout, or a reused refresh token).',
+  slowConsumer:
+    'The client fell too far behind (over LIVE_MAX_BUFFERED_BYTES, 4 MiB, queued unread), or sent more than 300 frames in 10 s.',
+  invalidFrame: 'A text frame that is not valid UTF-8 (closed by the WebSocket layer).',
+  frameTooLarge: 'A frame over 64 KiB (LIVE_MAX_FRAME_BYTES).',
+};
