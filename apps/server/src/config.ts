@@ -61,7 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    // npm runs workspace scripts inside the workspace; relative paths mean the folder npm was started from.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),
     redisUrl: env.REDIS_URL || undefined,

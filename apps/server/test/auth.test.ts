@@ -3,6 +3,12 @@ import { TEXT } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { Api, uniqueName } from './client.js';
 import { startTestServer } from './harness.js';
+import { DEFAULT_RATE_LIMITS } from '../src/config.js';
+
+const DEFAULT_AUTH_LIMITS = {
+  loginPerIp: DEFAULT_RATE_LIMITS.loginPerIp,
+  loginPerUsername: DEFAULT_RATE_LIMITS.loginPerUsername,
+};
 
 let server: RunningApp;
 let api: Api;
@@ -130,5 +136,70 @@ describe('refresh tokens', () => {
     expect(rows[1].device_name).toBe('Chrome on Linux');
     expect(rows[1].ip_address).toBe('127.0.0.1');
     expect(rows[1].last_used_at).toBeInstanceOf(Date);
+  });
+});
+
+describe('sign-in rate limits', () => {
+  it('allows a household behind one address at least 10 attempts a minute, then answers 429', async () => {
+    const limited = await startTestServer({ rateLimits: { ...server.ctx.config.rateLimits, ...DEFAULT_AUTH_LIMITS } });
+    try {
+      const lapi = new Api(limited.url);
+      // Ten different people at one address, each mistyping once: nobody is locked out.
+      for (let i = 0; i < 10; i++) {
+        const res = await lapi.post('/auth/login', { username: `person${i}`, password: 'wrong-password' });
+        expect(res.status).toBe(401);
+      }
+      // One username guessed repeatedly is stopped after 10 attempts.
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        statuses.push((await lapi.post('/auth/login', { username: 'target', password: `guess${i}` })).status);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+      const blocked = await lapi.post('/auth/login', { username: 'target', password: 'guess' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ detail: TEXT.rateLimited });
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('bad input', () => {
+  it('answers malformed or oversized bodies with a 4xx and a detail, never a 500', async () => {
+    const cases: [string, string | undefined, Record<string, string>, number][] = [
+      ['/auth/register', '{"username": "x"', { 'content-type': 'application/json' }, 400],
+      ['/auth/register', '[1,2,3]', { 'content-type': 'application/json' }, 400],
+      ['/auth/register', 'null', { 'content-type': 'application/json' }, 400],
+      ['/auth/register', 'username=x', { 'content-type': 'application/x-www-form-urlencoded' }, 415],
+      [
+        '/auth/register',
+        JSON.stringify({ username: 'x'.repeat(400_000) }),
+        { 'content-type': 'application/json' },
+        413,
+      ],
+      [
+        '/auth/login',
+        JSON.stringify({ username: ['a'], password: { $ne: 1 } }),
+        { 'content-type': 'application/json' },
+        400,
+      ],
+      ['/auth/refresh', '{}', { 'content-type': 'application/json' }, 400],
+      ['/auth/register', undefined, {}, 400],
+    ];
+    for (const [path, body, headers, status] of cases) {
+      const res = await fetch(`${server.url}/api${path}`, { method: 'POST', body, headers });
+      const json = (await res.json()) as { detail: unknown };
+      expect(res.status, `${path} ${body?.slice(0, 40)}`).toBe(status);
+      expect(typeof json.detail).toBe('string');
+    }
+    expect((await api.get('/no/such/route')).body).toEqual({ detail: TEXT.notFound });
+    const { token } = await api.register(uniqueName());
+    for (const path of ['/channel/abc', '/channel/0', '/channel/1.5', '/channel/99999999999999999999', '/group/-1']) {
+      const method = path.startsWith('/group') ? 'DELETE' : 'GET';
+      const res = await api.request(method, path, undefined, token);
+      expect([400, 403, 404], path).toContain(res.status);
+      expect(typeof res.body.detail).toBe('string');
+    }
   });
 });
