@@ -1,3 +1,4 @@
+import { RATE_LIMITS } from '@hearth/protocol';
 import path from 'node:path';
 
 export interface RateLimitRule {
@@ -35,15 +36,10 @@ export interface Config {
   logRequests: boolean;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  // A household behind one address can still sign in several people: well above 10 a minute.
-  registerPerIp: { limit: 20, windowMs: 60_000 },
-  loginPerIp: { limit: 30, windowMs: 60_000 },
-  loginPerUsername: { limit: 10, windowMs: 60_000 },
-  refreshPerIp: { limit: 120, windowMs: 60_000 },
-  messagePerUser: { limit: 50, windowMs: 10_000 },
-  writePerUser: { limit: 120, windowMs: 60_000 },
-};
+/** The defaults are part of the documented interface, so they live in the protocol package. */
+export const DEFAULT_RATE_LIMITS: RateLimits = Object.fromEntries(
+  Object.entries(RATE_LIMITS).map(([name, { limit, windowMs }]) => [name, { limit, windowMs }]),
+) as unknown as RateLimits;
 
 function int(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;

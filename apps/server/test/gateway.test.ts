@@ -86,6 +86,19 @@ describe('connecting', () => {
     expect(errors[2]!.data.detail).toBe(TEXT.messageTooLong);
   });
 
+  it('accepts a refreshed token for the same user only', async () => {
+    const u = await user();
+    const c = await live(u.token);
+    const fresh = await api.post('/auth/refresh', { refresh_token: u.refresh });
+    c.send({ type: 'token_refresh', token: fresh.body.access_token });
+    const ok = await c.waitFor((f) => f.type === 'token_refreshed');
+    expect(ok.data.expires_at).toBeGreaterThan(Date.now());
+    const other = await user();
+    c.send({ type: 'token_refresh', token: other.token });
+    await c.waitFor((f) => f.type === 'auth_error');
+    expect((await c.waitForClose()).code).toBe(CLOSE.authFailed);
+  });
+
   it('closes a connection that sends a frame over the size limit', async () => {
     const c = await LiveClient.connect(server.url);
     c.send({ type: 'ping', pad: 'x'.repeat(70 * 1024) });
@@ -110,6 +123,17 @@ describe('fan-out', () => {
     const history = (await api.get(`/message?channel_id=${channelId}`, b.token)).body;
     expect(history[1]).toEqual(got.data);
     expect((await ca.waitFor(isMessage('second'))).data.id).toBe(got.data.id);
+  });
+
+  it('stores messages sent in quick succession in the order they were sent', async () => {
+    const { channelId } = await newGroupWithChannel();
+    const u = await user('order');
+    const c = await live(u.token);
+    for (let i = 0; i < 30; i++) c.send({ type: 'message', channel_id: channelId, content: `n${i}`, nonce: `o${i}` });
+    await c.waitFor(isMessage('n29'));
+    const history = (await api.get(`/message?channel_id=${channelId}`, u.token)).body;
+    expect(history.map((m: any) => m.content)).toEqual(Array.from({ length: 30 }, (_, i) => `n${i}`));
+    expect(contents(c)).toEqual(Array.from({ length: 30 }, (_, i) => `n${i}`));
   });
 
   it('sends group events only to users who can view the group', async () => {

@@ -39,7 +39,8 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   {
     name: 'DATA_DIR',
     default: './data',
-    description: 'Directory of the embedded PostgreSQL (used when DATABASE_URL is unset).',
+    description:
+      'Directory of the embedded PostgreSQL (used when DATABASE_URL is unset), relative to the folder the server or npm was started from.',
   },
   {
     name: 'DATABASE_URL',
@@ -337,5 +338,8 @@ export function renderApiDocs(): string {
   for (const [name] of NAMED_SCHEMAS) {
     lines.push(`<a id="${schemaAnchor(name)}"></a>`, '', `### ${name}`, '', ...jsonBlock(outputs.json.get(name)), '');
   }
-  return `${lines.join('\n').trimEnd()}\n`;
+  const text = `${lines.join('\n').trimEnd()}\n`;
+  // An unnamed schema nested in another would be referred to by its internal id: name it instead.
+  if (text.includes('"$ref": "#')) throw new Error('A nested answer schema needs a name in NAMED_SCHEMAS');
+  return text;
 }

@@ -290,7 +290,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'admin',
     status: 200,
     summary:
-      'Changes the flags sent: can_view off turns posting and uploading off, posting or uploading on turns can_view on; an explicit contradiction is 400.',
+      'Changes the flags sent: can_view off turns posting and uploading off, posting or uploading on turns can_view on; a contradiction, or the system account, is 400.',
     limits: ['writePerUser'],
     params: GroupUserParams,
     body: PutPermissionsBody,
@@ -314,7 +314,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 201,
     summary:
-      'Posts in a text channel (201); needs can_post (403). Repeating a `nonce` already used answers 200 with the stored message instead of posting again.',
+      'Posts in a text channel (201; a voice channel is 400); needs can_post (403). Repeating a `nonce` already used answers 200 with the stored message instead of posting again.',
     limits: ['messagePerUser'],
     body: SendMessageBody,
     answer: Message,
@@ -370,7 +370,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     'The connection that sent `token_refresh`; `expires_at` is when the new token expires (ms since epoch).',
   error:
     'The connection whose frame could not be handled: not JSON, unknown type, invalid fields, not authenticated yet, or a refused `message` (with its `nonce`). `type` names the frame refused.',
-  message: "Sessions that can view the channel's group, the sender's included (with the `nonce`).",
+  message:
+    "Sessions that can view the channel's group, the sender's own included: its `nonce` matches the message to the send.",
   message_updated: "Sessions that can view the message's group, after its author edited it.",
   message_delete: "Sessions that can view the message's group, after its author deleted it.",
   message_admin_delete:

@@ -75,7 +75,7 @@ export class Gateway {
   async close(): Promise<void> {
     clearInterval(this.timer);
     clearInterval(this.snapshotTimer);
-    for (const c of this.connections) c.socket.close(1001, 'Server shutting down');
+    for (const c of this.connections) c.socket.close(CLOSE.goingAway, 'Server shutting down');
     await Promise.all([...this.sessions.values()].map((s) => this.persist(s, RESUME_WINDOW_MS)));
     // A peer that stopped reading never completes the closing handshake; do not wait for it long.
     for (let i = 0; i < 20 && this.connections.size > 0; i++) await new Promise((r) => setTimeout(r, 50));

@@ -5,16 +5,17 @@ import {
   CreateCategoryBody,
   CreateChannelBody,
   CreateGroupBody,
-  Id,
+  GroupIdParams,
+  GroupUserParams,
   IdParams,
   PutPermissionsBody,
   RenameCategoryBody,
   RenameGroupBody,
   UpdateChannelBody,
 } from '@hearth/protocol';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
+import { requireAdmin } from './access.js';
 import { parse } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import * as groups from './groups-service.js';
@@ -22,13 +23,14 @@ import * as categories from './categories-service.js';
 import * as channels from './channels-service.js';
 import * as permissions from './permissions-service.js';
 
-const GroupUserParams = z.object({ id: Id, userId: Id });
-const GroupIdParams = z.object({ group_id: Id });
-
 export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  /** Authenticated user for a state-changing call, counted against the per-user write limit. */
-  const writer = async (request: FastifyRequest) => {
+  /**
+   * The admin making a state-changing call, counted against the per-user write limit. Checked before
+   * the body is parsed, so a non-admin learns only that they may not, whatever they sent.
+   */
+  const admin = async (request: FastifyRequest) => {
     const user = await authenticate(ctx, request);
+    requireAdmin(user);
     await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
     return user;
   };
@@ -36,16 +38,16 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/group', async (request) => groups.listGroups(ctx, await authenticate(ctx, request)));
   app.post('/group', async (request, reply) => {
-    const user = await writer(request);
+    const user = await admin(request);
     const body = parse(CreateGroupBody, request.body);
     return reply.code(201).send(await groups.createGroup(ctx, user, body.name, body.icon ?? null));
   });
   app.patch('/group/:id', async (request) => {
-    const user = await writer(request);
+    const user = await admin(request);
     return groups.renameGroup(ctx, user, id(request), parse(RenameGroupBody, request.body).name);
   });
   app.delete('/group/:id', async (request, reply) => {
-    await groups.deleteGroup(ctx, await writer(request), id(request));
+    await groups.deleteGroup(ctx, await admin(request), id(request));
     return reply.code(204).send();
   });
 
@@ -54,16 +56,16 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
     return categories.listCategories(ctx, user, parse(CategoryQuery, request.query).group_id);
   });
   app.post('/category', async (request, reply) => {
-    const user = await writer(request);
+    const user = await admin(request);
     const body = parse(CreateCategoryBody, request.body);
     return reply.code(201).send(await categories.createCategory(ctx, user, body.name, body.group_id));
   });
   app.patch('/category/:id', async (request) => {
-    const user = await writer(request);
+    const user = await admin(request);
     return categories.renameCategory(ctx, user, id(request), parse(RenameCategoryBody, request.body).name);
   });
   app.delete('/category/:id', async (request, reply) => {
-    await categories.deleteCategory(ctx, await writer(request), id(request));
+    await categories.deleteCategory(ctx, await admin(request), id(request));
     return reply.code(204).send();
   });
 
@@ -75,15 +77,15 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/channel/', listChannels);
   app.get('/channel/:id', async (request) => channels.getChannel(ctx, await authenticate(ctx, request), id(request)));
   app.post('/channel', async (request, reply) => {
-    const user = await writer(request);
+    const user = await admin(request);
     return reply.code(201).send(await channels.createChannel(ctx, user, parse(CreateChannelBody, request.body)));
   });
   app.patch('/channel/:id', async (request) => {
-    const user = await writer(request);
+    const user = await admin(request);
     return channels.updateChannel(ctx, user, id(request), parse(UpdateChannelBody, request.body));
   });
   app.delete('/channel/:id', async (request, reply) => {
-    await channels.deleteChannel(ctx, await writer(request), id(request));
+    await channels.deleteChannel(ctx, await admin(request), id(request));
     return reply.code(204).send();
   });
 
@@ -91,15 +93,17 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await authenticate(ctx, request);
     return permissions.myGroupPermissions(ctx, user, parse(GroupIdParams, request.params).group_id);
   });
-  app.get('/admin/groups/:id/permissions', async (request) =>
-    permissions.listGroupPermissions(ctx, await authenticate(ctx, request), id(request)),
-  );
+  app.get('/admin/groups/:id/permissions', async (request) => {
+    const user = await authenticate(ctx, request);
+    return permissions.listGroupPermissions(ctx, user, id(request));
+  });
   app.get('/admin/groups/:id/permissions/:userId', async (request) => {
+    const user = await authenticate(ctx, request);
     const p = parse(GroupUserParams, request.params);
-    return permissions.getUserGroupPermissions(ctx, await authenticate(ctx, request), p.id, p.userId);
+    return permissions.getUserGroupPermissions(ctx, user, p.id, p.userId);
   });
   app.put('/admin/groups/:id/permissions/:userId', async (request) => {
-    const user = await writer(request);
+    const user = await admin(request);
     const p = parse(GroupUserParams, request.params);
     const body = parse(PutPermissionsBody, request.body);
     return permissions.setUserGroupPermissions(ctx, user, p.id, p.userId, body.permissions);

@@ -1,0 +1,250 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ENDPOINTS, RATE_LIMITS, ServerControl, ServerEvents, type Endpoint, type HttpMethod } from '@hearth/protocol';
+import { CONFIG_VARS, renderApiDocs } from '@hearth/protocol/api-docs';
+import type { RunningApp } from '../src/app.js';
+import { DEFAULT_RATE_LIMITS, loadConfig } from '../src/config.js';
+import { Api, LiveClient, uniqueName, type Frame } from './client.js';
+import { startTestServer } from './harness.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+let server: RunningApp;
+let api: Api;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new Api(server.url);
+});
+afterAll(() => server.close());
+
+const catalogued = (e: Endpoint) => [e.path, ...(e.aliases ?? [])].map((p) => `${e.method} ${p}`);
+
+/**
+ * Method and path (without /api) of every route the server registered under /api, read from
+ * Fastify's route tree. The HEAD routes Fastify adds for each GET are left out.
+ */
+function registeredRoutes(): string[] {
+  const tree = server.http.printRoutes({ commonPrefix: false });
+  const segments: string[] = [];
+  const routes = new Set<string>();
+  for (const line of tree.split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!m) continue;
+    segments.length = m[1]!.length / 4;
+    segments.push(m[2]!);
+    const url = segments.join('');
+    for (const method of m[3]?.split(', ') ?? []) routes.add(`${method} ${url}`);
+  }
+  return [...routes]
+    .filter((r) => !(r.startsWith('HEAD ') && routes.has(`GET ${r.slice(5)}`)))
+    .filter((r) => r.split(' ')[1]!.startsWith('/api/'))
+    .map((r) => r.replace(' /api/', ' /'))
+    .sort();
+}
+
+/** The value matches the schema exactly: valid, and with no field the schema does not know. */
+function expectExactly(schema: z.ZodType, value: unknown, what: string): void {
+  const result = schema.safeParse(value);
+  expect(result.error?.issues, what).toBeUndefined();
+  expect(result.data, `${what} has fields its schema lacks`).toStrictEqual(value);
+}
+
+describe('endpoint catalogue', () => {
+  it('lists every route exactly once', () => {
+    const all = ENDPOINTS.flatMap(catalogued);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('matches the routes the server registers, both ways', () => {
+    for (const e of ENDPOINTS) {
+      for (const url of [e.path, ...(e.aliases ?? [])]) {
+        expect(server.http.hasRoute({ method: e.method, url: `/api${url}` }), `${e.method} ${url}`).toBe(true);
+      }
+    }
+    expect(registeredRoutes()).toEqual(ENDPOINTS.flatMap(catalogued).sort());
+  });
+
+  it('documents the rate limits and settings the server uses', () => {
+    expect(
+      Object.fromEntries(Object.entries(RATE_LIMITS).map(([k, r]) => [k, { limit: r.limit, windowMs: r.windowMs }])),
+    ).toEqual(DEFAULT_RATE_LIMITS);
+    const source = readFileSync(path.join(ROOT, 'apps/server/src/config.ts'), 'utf8');
+    const read = new Set([...source.matchAll(/\benv\.([A-Z0-9_]+)/g)].map((m) => m[1]));
+    read.delete('INIT_CWD'); // set by npm, not a Hearth setting
+    expect(CONFIG_VARS.map((v) => v.name).sort()).toEqual([...read].sort());
+    const c = loadConfig({});
+    expect(Object.fromEntries(CONFIG_VARS.map((v) => [v.name, v.default]))).toEqual({
+      PORT: String(c.port),
+      HOST: c.host,
+      DATA_DIR: `./${path.relative(process.cwd(), c.dataDir)}`,
+      DATABASE_URL: c.databaseUrl ?? '(unset)',
+      EMBEDDED_PG_PORT: String(c.embeddedPgPort),
+      REDIS_URL: c.redisUrl ?? '(unset)',
+      REDIS_PREFIX: c.redisPrefix,
+      WEB_DIST: path.relative(ROOT, c.webDist!),
+      ACCESS_TOKEN_TTL_SEC: String(c.accessTokenTtlSec),
+      REFRESH_TOKEN_TTL_DAYS: String(c.refreshTokenTtlDays),
+      LIVE_IDLE_TIMEOUT_MS: String(c.liveIdleTimeoutMs),
+      LIVE_MAX_BUFFERED_BYTES: String(c.liveMaxBufferedBytes),
+      RATE_LIMIT_SCALE: String(c.rateLimits.loginPerIp.limit / DEFAULT_RATE_LIMITS.loginPerIp.limit),
+      TRUST_PROXY: String(c.trustProxy),
+      LOG_REQUESTS: String(c.logRequests),
+    });
+  });
+
+  it('docs/api.md is up to date (npm run docs:api)', () => {
+    const committed = readFileSync(path.join(ROOT, 'docs/api.md'), 'utf8');
+    expect(committed === renderApiDocs(), 'docs/api.md is stale: run npm run docs:api').toBe(true);
+  });
+});
+
+describe('answers and frames match their schemas', () => {
+  const exercised = new Set<Endpoint>();
+
+  interface Call {
+    params?: Record<string, number>;
+    query?: Record<string, string | number>;
+    body?: unknown;
+    token?: string;
+    /** When the call is meant to succeed with another status than the usual one. */
+    status?: number;
+  }
+
+  /** Calls a catalogued endpoint; checks the request against its input schemas and the answer against its answer. */
+  async function call<T = any>(method: HttpMethod, route: string, c: Call = {}): Promise<T> {
+    const e = ENDPOINTS.find((x) => x.method === method && x.path === route);
+    if (!e) throw new Error(`${method} ${route} is not catalogued`);
+    e.params?.parse(c.params);
+    e.query?.parse(c.query ?? {});
+    e.body?.parse(c.body);
+    let url = route.replace(/:(\w+)/g, (_, name: string) => String(c.params![name]));
+    if (c.query)
+      url += `?${new URLSearchParams(Object.entries(c.query).map(([k, v]): [string, string] => [k, String(v)]))}`;
+    const res = await api.request(method, url, c.body, c.token);
+    expect(res.status, `${method} ${url}: ${JSON.stringify(res.body)}`).toBe(c.status ?? e.status);
+    if (e.answer) expectExactly(e.answer, res.body, `${method} ${route} answer`);
+    else expect(res.body).toBeNull();
+    exercised.add(e);
+    return res.body as T;
+  }
+
+  it('for every endpoint, and every frame two live clients receive', async () => {
+    const password = 'secret12';
+    const admin = await call('POST', '/auth/register', { body: { username: uniqueName('adm'), password } });
+    expect(admin.user.role).toBe('ADMIN');
+    const userName = uniqueName('usr');
+    const user = await call('POST', '/auth/register', { body: { username: userName, password, email: '' } });
+    const adminLive = await LiveClient.authed(server.url, admin.access_token);
+    const userLive = await LiveClient.authed(server.url, user.access_token);
+
+    const login = await call('POST', '/auth/login', { body: { username: userName, password } });
+    const pair = await call('POST', '/auth/refresh', { body: { refresh_token: login.refresh_token } });
+    await call('GET', '/auth/me', { token: pair.access_token });
+
+    const A = admin.access_token;
+    const U = user.access_token;
+    const group = await call('POST', '/group', { token: A, body: { name: 'Catalogue' } });
+    await call('GET', '/group', { token: U });
+    await call('PATCH', '/group/:id', { token: A, params: { id: group.id }, body: { name: 'Catalogue 2' } });
+    const category = await call('POST', '/category', { token: A, body: { name: 'Cat', group_id: group.id } });
+    await call('GET', '/category', { token: U, query: { group_id: group.id } });
+    await call('PATCH', '/category/:id', { token: A, params: { id: category.id }, body: { name: 'Cat 2' } });
+    const channel = await call('POST', '/channel', {
+      token: A,
+      body: { name: 'general', group_id: String(group.id), category_id: category.id },
+    });
+    await call('GET', '/channel', { token: U, query: { group_id: group.id } });
+    const alias = await api.get(`/channel/?group_id=${group.id}`, U);
+    expectExactly(ENDPOINTS.find((e) => e.aliases?.includes('/channel/'))!.answer!, alias.body, 'GET /channel/');
+    await call('GET', '/channel/:id', { token: U, params: { id: channel.id } });
+    await call('PATCH', '/channel/:id', { token: A, params: { id: channel.id }, body: { description: 'All things' } });
+
+    const gid = { id: group.id, userId: user.user.id };
+    await call('GET', '/user/group-permissions/:group_id', { token: U, params: { group_id: group.id } });
+    await call('GET', '/admin/groups/:id/permissions', { token: A, params: { id: group.id } });
+    await call('GET', '/admin/groups/:id/permissions/:userId', { token: A, params: gid });
+    await call('PUT', '/admin/groups/:id/permissions/:userId', {
+      token: A,
+      params: gid,
+      body: { permissions: { can_upload: false } },
+    });
+
+    const send = { channel_id: channel.id, content: 'hello', nonce: 'n-1' };
+    const sent = await call('POST', '/message', { token: U, body: send });
+    await call('POST', '/message', { token: U, body: send, status: 200 });
+    await call('GET', '/message', { token: U, query: { channel_id: channel.id, limit: 10 } });
+    await call('PUT', '/message/:id', { token: U, params: { id: sent.id }, body: { content: 'hello again' } });
+    const removed = await call('DELETE', '/message/:id', { token: A, params: { id: sent.id } });
+    expect(removed.deleted).toBe(false);
+    const own = await call('POST', '/message', { token: U, body: { channel_id: channel.id, content: 'mine' } });
+    expect((await call('DELETE', '/message/:id', { token: U, params: { id: own.id } })).deleted).toBe(true);
+    userLive.send({ type: 'message', channel_id: channel.id, content: 'live', nonce: 'n-2' });
+    await userLive.waitFor((f) => f.type === 'message' && f.data.nonce === 'n-2');
+
+    await call('DELETE', '/category/:id', { token: A, params: { id: category.id } });
+    await call('DELETE', '/channel/:id', { token: A, params: { id: channel.id } });
+    await call('DELETE', '/group/:id', { token: A, params: { id: group.id } });
+    await call('POST', '/auth/logout', { token: pair.access_token, body: {} });
+
+    expect(ENDPOINTS.filter((e) => !exercised.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
+
+    // Control replies.
+    adminLive.send({ type: 'ping', timestamp: 1 });
+    adminLive.send({ type: 'token_refresh', token: A });
+    adminLive.send({ type: 'no_such_frame' });
+    await adminLive.waitFor((f) => f.type === 'error');
+    await adminLive.waitFor((f) => f.type === 'token_refreshed');
+    await adminLive.waitFor((f) => f.type === 'group_deleted');
+    await userLive.waitFor((f) => f.type === 'device_revoked');
+
+    const seen = new Set<string>();
+    for (const [who, client] of [
+      ['admin', adminLive],
+      ['user', userLive],
+    ] as const) {
+      let lastSeq = -1;
+      for (const f of client.frames as Frame[]) {
+        seen.add(f.type);
+        const what = `${who} frame ${f.type}`;
+        if (f.type in ServerEvents) {
+          expectExactly(ServerEvents[f.type as keyof typeof ServerEvents], f.data, what);
+          expect(f.seq, what).toBeGreaterThan(lastSeq);
+          lastSeq = f.seq!;
+        } else if (f.type in ServerControl) {
+          expectExactly(ServerControl[f.type as keyof typeof ServerControl], f.data, what);
+          if (f.type === 'ready') lastSeq = f.seq!;
+          else expect(f.seq, what).toBeNull();
+        } else {
+          throw new Error(`${what} is in neither ServerEvents nor ServerControl`);
+        }
+      }
+      client.close();
+    }
+    expect([...seen].sort()).toEqual(
+      [
+        'ready',
+        'pong',
+        'token_refreshed',
+        'error',
+        'message',
+        'message_updated',
+        'message_delete',
+        'message_admin_delete',
+        'group_created',
+        'group_updated',
+        'group_deleted',
+        'category_created',
+        'category_updated',
+        'category_deleted',
+        'channel_created',
+        'channel_updated',
+        'channel_deleted',
+        'permission_revoked',
+        'device_revoked',
+      ].sort(),
+    );
+  });
+});
