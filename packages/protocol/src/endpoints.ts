@@ -398,6 +398,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
 export const CLOSE_CODE_DOCS: Record<keyof typeof CLOSE, string> = {
   normal: 'Another connection resumed this session.',
   goingAway: 'The server is shutting down; reconnect and resume.',
+  serviceRestart:
+    'The cluster lost its shared event log (Redis restarted without its data); reconnect, resume is refused, authenticate again.',
   idleTimeout: 'Nothing received for LIVE_IDLE_TIMEOUT_MS (75 s): two missed pings.',
   authFailed: 'The token of `auth` or `token_refresh` was refused (after `auth_error`).',
   authTimeout: 'No `auth` or `resume` within 10 s of opening.',

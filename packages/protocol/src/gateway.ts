@@ -100,6 +100,7 @@ export interface ServerFrame<T extends string = string, D = unknown> {
 export const CLOSE = {
   normal: 1000,
   goingAway: 1001,
+  serviceRestart: 1012,
   idleTimeout: 4000,
   authFailed: 4001,
   authTimeout: 4002,

