@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/test/**/*.ts', '**/*.test.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'bench/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

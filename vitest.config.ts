@@ -1,12 +1,31 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/**/*.test.ts', 'bench/**/*.test.ts'],
-    globalSetup: ['apps/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,
-    pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'server',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/**/*.test.ts', 'bench/**/*.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,15 +1,34 @@
-import { USERNAME_MAX, USERNAME_MIN } from '@hearth/protocol';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ConfirmProvider, ToastProvider } from './ui';
+import { ServicesProvider, type Services } from './app/services';
+import { useSession } from './app/session';
+import { AuthScreen } from './features/auth/AuthScreen';
+import { LiveBridge } from './features/live/LiveBridge';
+import { NavigationProvider } from './features/shell/navigation';
+import { Shell } from './features/shell/Shell';
 
-/** Placeholder until the web client is built: confirms the server serves the client and the protocol package resolves. */
-export function App() {
+export function App({ services }: { services: Services }) {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>Hearth</h1>
-      <p>The server is running. The web client is on its way.</p>
-      <p>
-        Usernames are {USERNAME_MIN}–{USERNAME_MAX} characters. The API lives under <code>/api</code> and the live
-        connection at <code>/ws</code>.
-      </p>
-    </main>
+    <ServicesProvider services={services}>
+      <QueryClientProvider client={services.queryClient}>
+        <ToastProvider>
+          <ConfirmProvider>
+            <LiveBridge />
+            <Root />
+          </ConfirmProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </ServicesProvider>
+  );
+}
+
+function Root() {
+  const session = useSession();
+  if (!session) return <AuthScreen />;
+  // Keyed by user so nothing of one account's view survives into another's.
+  return (
+    <NavigationProvider key={session.user.id}>
+      <Shell />
+    </NavigationProvider>
   );
 }

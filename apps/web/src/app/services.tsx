@@ -1,0 +1,52 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { AuthStore, SESSION_EXPIRED_KEY } from '../lib/auth-store';
+import { HttpClient } from '../lib/http';
+import { LiveConnection, type SocketLike } from '../lib/live';
+import { accessTokenExpiresSoon } from '../lib/jwt';
+
+/** The long-lived objects of a signed-in browser tab. Created once; tests may build their own. */
+export interface Services {
+  auth: AuthStore;
+  http: HttpClient;
+  live: LiveConnection;
+  queryClient: QueryClient;
+}
+
+export function createServices(): Services {
+  const auth = new AuthStore();
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+  const http = new HttpClient(auth, '/api', () => {
+    localStorage.setItem(SESSION_EXPIRED_KEY, 'Your session has expired. Please log in again.');
+    auth.set(null);
+  });
+  const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  const live = new LiveConnection({
+    url: wsUrl,
+    // The browser's handler types are narrower (Event, MessageEvent) than the interface needs.
+    createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+    getToken: () => auth.get()?.accessToken ?? null,
+    getUserId: () => auth.get()?.user.id ?? null,
+    refreshToken: async () => {
+      const token = auth.get()?.accessToken;
+      if (!token) return false;
+      return accessTokenExpiresSoon(token) ? http.refresh() : true;
+    },
+    isVisible: () => document.visibilityState === 'visible',
+  });
+  return { auth, http, live, queryClient };
+}
+
+const ServicesContext = createContext<Services | null>(null);
+
+export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
+  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside ServicesProvider');
+  return services;
+}

@@ -1,0 +1,29 @@
+import { useSyncExternalStore } from 'react';
+import type { AuthAnswer } from '@hearth/protocol';
+import type { Services } from './services';
+import { useServices } from './services';
+
+export function useSession() {
+  const { auth } = useServices();
+  return useSyncExternalStore(auth.subscribe, () => auth.get());
+}
+
+export async function signIn(services: Services, kind: 'login' | 'register', body: Record<string, unknown>) {
+  const answer = await services.http.post<AuthAnswer>(`/auth/${kind}`, body, { anonymous: true });
+  services.auth.set({ accessToken: answer.access_token, refreshToken: answer.refresh_token, user: answer.user });
+  return answer.user;
+}
+
+export async function signOut(services: Services) {
+  const session = services.auth.get();
+  services.live.stop();
+  try {
+    if (session) await services.http.post('/auth/logout', { refresh_token: session.refreshToken });
+  } catch {
+    // Signing out locally must work even when the server cannot be reached.
+  }
+  services.auth.set(null);
+  services.queryClient.clear();
+}
+
+export const isAdminRole = (role: string | undefined) => role?.toUpperCase() === 'ADMIN';

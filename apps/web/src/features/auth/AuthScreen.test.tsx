@@ -1,0 +1,68 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithServices } from '../../test/render';
+import { AuthScreen } from './AuthScreen';
+
+let requests: { url: string; body: any }[];
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      requests.push({ url, body: JSON.parse(String(init.body)) });
+      if (url.endsWith('/auth/login')) {
+        return new Response(JSON.stringify({ detail: 'Invalid username or password' }), { status: 401 });
+      }
+      return new Response(
+        JSON.stringify({ access_token: 'a', refresh_token: 'r', user: { id: 2, username: 'alice', role: 'ADMIN' } }),
+        { status: 201 },
+      );
+    }),
+  );
+});
+
+describe('AuthScreen', () => {
+  it('checks the username rules with the spec texts before registering', async () => {
+    const user = userEvent.setup();
+    renderWithServices(<AuthScreen />);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const name = screen.getByLabelText('Username');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'secret1');
+
+    const attempts: [string, string][] = [
+      ['ab', 'Username must be at least 3 characters long'],
+      ['a'.repeat(21), 'Username must be no more than 20 characters long'],
+      ['bad name', 'Username can only contain letters, numbers, underscores, and hyphens'],
+    ];
+    for (const [value, text] of attempts) {
+      await user.clear(name);
+      await user.type(name, value);
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(text);
+    }
+    expect(requests).toEqual([]);
+  });
+
+  it('registers and stores the session', async () => {
+    const user = userEvent.setup();
+    const { services } = renderWithServices(<AuthScreen />);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await vi.waitFor(() => expect(services.auth.get()?.user.username).toBe('alice'));
+    expect(requests[0]).toEqual({ url: '/api/auth/register', body: { username: 'alice', password: 'secret1' } });
+  });
+
+  it("shows the server's reason when signing in fails", async () => {
+    const user = userEvent.setup();
+    renderWithServices(<AuthScreen />);
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
+  });
+});

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { passwordProblem, usernameProblem } from '@hearth/protocol/rules';
+import { useServices } from '../../app/services';
+import { signIn } from '../../app/session';
+import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
+import { Button, TextField } from '../../ui';
+import styles from './AuthScreen.module.css';
+
+type Mode = 'login' | 'register';
+
+/** Sign in or create an account; the username rules and texts are the spec's, shared with the server. */
+export function AuthScreen() {
+  const services = useServices();
+  const [mode, setMode] = useState<Mode>('login');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(() => localStorage.getItem(SESSION_EXPIRED_KEY));
+  const [busy, setBusy] = useState(false);
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setError(null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem =
+      mode === 'register'
+        ? (usernameProblem(username) ?? passwordProblem(password))
+        : !username.trim() || !password
+          ? 'Please enter your username and password'
+          : null;
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    localStorage.removeItem(SESSION_EXPIRED_KEY);
+    try {
+      const body: Record<string, unknown> = { username: username.trim(), password };
+      if (mode === 'register' && email.trim()) body.email = email.trim();
+      await signIn(services, mode, body);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Something went wrong');
+      setBusy(false);
+    }
+  };
+
+  const registering = mode === 'register';
+  return (
+    <main className={styles.screen}>
+      <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="auth-title">
+        <h1 id="auth-title" className={styles.title}>
+          {registering ? 'Create an account' : 'Welcome back'}
+        </h1>
+        <p className={styles.subtitle}>{registering ? 'Join the conversation on Hearth' : 'Sign in to Hearth'}</p>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={registering ? 'new-password' : 'current-password'}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {registering && (
+          <TextField
+            label="Email (optional)"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        )}
+        {error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? 'Please wait...' : registering ? 'Register' : 'Log In'}
+        </Button>
+        <p className={styles.switch}>
+          {registering ? 'Already have an account?' : 'Need an account?'}{' '}
+          <button type="button" className={styles.link} onClick={() => switchMode(registering ? 'login' : 'register')}>
+            {registering ? 'Log In' : 'Register'}
+          </button>
+        </p>
+      </form>
+    </main>
+  );
+}

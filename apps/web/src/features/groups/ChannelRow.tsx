@@ -1,0 +1,40 @@
+import type { Channel } from '@hearth/protocol';
+import { ContextMenu, type MenuItem } from '../../ui';
+import { HashIcon, SpeakerIcon } from './icons';
+import styles from './ChannelSidebar.module.css';
+
+export interface ChannelRowProps {
+  channel: Channel;
+  selected: boolean;
+  menu: MenuItem[];
+  onSelect: (channel: Channel) => void;
+}
+
+/** A text channel opens its chat; a voice channel is listed only (joining comes with voice). */
+export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProps) {
+  const voice = channel.channel_type === 'voice';
+  return (
+    <li>
+      <ContextMenu items={menu} label={channel.name}>
+        {voice ? (
+          <div className={styles.channel} data-voice="">
+            <SpeakerIcon className={styles.channelIcon} />
+            <span className={styles.channelName}>{channel.name}</span>
+            <span className={styles.srOnly}> (voice channel)</span>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className={styles.channel}
+            aria-current={selected ? 'page' : undefined}
+            title={channel.description ?? undefined}
+            onClick={() => onSelect(channel)}
+          >
+            <HashIcon className={styles.channelIcon} />
+            <span className={styles.channelName}>{channel.name}</span>
+          </button>
+        )}
+      </ContextMenu>
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ChannelSidebar } from './ChannelSidebar';
+import {
+  admin,
+  category,
+  channel,
+  fakeServer,
+  group,
+  ok,
+  renderSignedIn,
+  stubScreenWidth,
+  user,
+  type Reply,
+} from './test-utils';
+
+const channels = [
+  channel(10, 'lobby', 1),
+  channel(11, 'rules', 1, { category_id: 5 }),
+  channel(12, 'Lounge', 1, { channel_type: 'voice', category_id: 5 }),
+  channel(20, 'elsewhere', 2),
+];
+
+const routes = {
+  'GET /group': ok([group(1, 'Hearth'), group(2, 'Other'), group(3, 'Empty')]),
+  'GET /channel/': ok(channels),
+  'GET /category?group_id=1': ok([category(5, 'Info', 1)]),
+  'GET /category?group_id=3': ok([]),
+};
+
+beforeEach(() => stubScreenWidth());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+/** Answers the first request; later ones never finish. */
+const firstOnly = (body: unknown) => {
+  let answered = false;
+  return () => (answered ? new Promise<Reply>(() => undefined) : ((answered = true), { status: 200, body }));
+};
+
+const sidebar = () => screen.getByRole('navigation', { name: 'Channels' });
+const at = (groupId: number | null, channelId: number | null = null) => ({ groupId, channelId });
+
+describe('ChannelSidebar', () => {
+  it('lists ungrouped channels first, then collapsible categories', async () => {
+    fakeServer(routes);
+    renderSignedIn(<ChannelSidebar />, user(), at(1, 10));
+    await within(sidebar()).findByRole('button', { name: 'lobby' });
+
+    expect(within(sidebar()).getByRole('heading', { name: 'Hearth' })).toBeTruthy();
+    expect(within(sidebar()).getByText('Text Channels')).toBeTruthy();
+    expect(within(sidebar()).getByRole('button', { name: 'lobby' }).getAttribute('aria-current')).toBe('page');
+    expect(within(sidebar()).queryByRole('button', { name: 'elsewhere' })).toBeNull();
+    const info = within(sidebar()).getByRole('region', { name: 'Info' });
+    expect(within(info).getByRole('button', { name: 'rules' })).toBeTruthy();
+    expect(within(info).getByText('Lounge')).toBeTruthy();
+
+    const toggle = within(info).getByRole('button', { name: 'Info' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(info).queryByRole('button', { name: 'rules' })).toBeNull();
+  });
+
+  it('says when a group has no channels, and hints when none is selected', async () => {
+    fakeServer(routes);
+    const { unmount } = renderSignedIn(<ChannelSidebar />, user(), at(3));
+    expect(await within(sidebar()).findByText('No channels')).toBeTruthy();
+    unmount();
+    renderSignedIn(<ChannelSidebar />, user(), at(null));
+    expect(within(sidebar()).getByText('Select a group to see its channels.')).toBeTruthy();
+  });
+
+  it('removes a deleted channel at once and puts it back when the server refuses', async () => {
+    let refuse: (reply: Reply) => void = () => undefined;
+    const calls = fakeServer({
+      ...routes,
+      // Only the first load answers, so what shows after the failure is the rollback, not a refetch.
+      'GET /channel/': firstOnly(channels),
+      'DELETE /channel/10': () => new Promise<Reply>((resolve) => (refuse = resolve)),
+    });
+    renderSignedIn(<ChannelSidebar />, admin(), at(1));
+    fireEvent.contextMenu(await within(sidebar()).findByRole('button', { name: 'lobby' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Channel' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(within(sidebar()).queryByRole('button', { name: 'lobby' })).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/channel/10')).toBe(true);
+
+    refuse({ status: 403, body: { detail: 'Admin privileges required' } });
+    expect(await within(sidebar()).findByRole('button', { name: 'lobby' })).toBeTruthy();
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Admin privileges required');
+  });
+
+  it("moves a deleted category's channels out of it, and back when the server refuses", async () => {
+    let refuse: (reply: Reply) => void = () => undefined;
+    fakeServer({
+      ...routes,
+      'GET /channel/': firstOnly(channels),
+      'GET /category?group_id=1': firstOnly([category(5, 'Info', 1)]),
+      'DELETE /category/5': () => new Promise<Reply>((resolve) => (refuse = resolve)),
+    });
+    renderSignedIn(<ChannelSidebar />, admin(), at(1));
+    fireEvent.contextMenu(await within(sidebar()).findByRole('button', { name: 'Info' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete Category' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+
+    await waitFor(() => expect(within(sidebar()).queryByRole('region', { name: 'Info' })).toBeNull());
+    expect(within(sidebar()).getByRole('button', { name: 'rules' })).toBeTruthy();
+
+    refuse({ status: 500, body: { detail: 'Internal server error' } });
+    const info = await within(sidebar()).findByRole('region', { name: 'Info' });
+    expect(within(info).getByRole('button', { name: 'rules' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('Delete Category Failed');
+  });
+
+  it('offers non-admins only to copy a channel id', async () => {
+    fakeServer(routes);
+    renderSignedIn(<ChannelSidebar />, user(), at(1));
+    fireEvent.contextMenu(await within(sidebar()).findByRole('button', { name: 'lobby' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Copy Channel ID']);
+  });
+});

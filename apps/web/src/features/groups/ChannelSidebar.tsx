@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { Category, Channel } from '@hearth/protocol';
+import { ContextMenu } from '../../ui';
+import { BackIcon } from './icons';
+import { useNavigation } from '../shell/navigation';
+import { useIsNarrow } from '../shell/useIsNarrow';
+import { useCategories, useChannels, useGroups } from './queries';
+import { sidebarLayout } from './channel-layout';
+import { useSidebarMenus } from './useSidebarMenus';
+import { ChannelRow } from './ChannelRow';
+import { CategoryGroup } from './CategoryGroup';
+import { EditChannelDialog } from './EditChannelDialog';
+import { CategoryDialog, type CategoryDialogMode } from './CategoryDialog';
+import { CreateModal, type CreateRequest } from './create/CreateModal';
+import styles from './ChannelSidebar.module.css';
+
+/** The selected group's channels (spec 2 §2): ungrouped first, then collapsible categories. */
+export function ChannelSidebar() {
+  const nav = useNavigation();
+  const narrow = useIsNarrow();
+  const groups = useGroups();
+  const group = groups.data?.find((g) => g.id === nav.groupId) ?? null;
+  const [editing, setEditing] = useState<Channel | null>(null);
+  const [categoryDialog, setCategoryDialog] = useState<CategoryDialogMode | null>(null);
+  const [create, setCreate] = useState<CreateRequest | null>(null);
+  const menus = useSidebarMenus({
+    editChannel: setEditing,
+    createChannel: () => setCreate({ kind: 'channel', groupId: nav.groupId }),
+    createCategory: () => setCategoryDialog({ kind: 'create', groupId: nav.groupId }),
+    renameCategory: (category: Category) => setCategoryDialog({ kind: 'rename', category }),
+  });
+
+  return (
+    <nav className={styles.sidebar} aria-label="Channels">
+      <header className={styles.header}>
+        {narrow && !nav.railOpen && (
+          <button
+            type="button"
+            className={styles.back}
+            aria-label="Back to groups"
+            onClick={() => nav.setRailOpen(true)}
+          >
+            <BackIcon size={20} />
+          </button>
+        )}
+        <h2 className={styles.title}>{group?.name ?? 'Channels'}</h2>
+      </header>
+      {group ? (
+        <ContextMenu items={menus.areaItems()} label="Channel list">
+          <div className={styles.body}>
+            <ChannelTree groupId={group.id} menus={menus} />
+          </div>
+        </ContextMenu>
+      ) : (
+        <p className={styles.hint}>Select a group to see its channels.</p>
+      )}
+      {editing && <EditChannelDialog channel={editing} onClose={() => setEditing(null)} />}
+      {categoryDialog && <CategoryDialog mode={categoryDialog} onClose={() => setCategoryDialog(null)} />}
+      <CreateModal request={create} onClose={() => setCreate(null)} />
+    </nav>
+  );
+}
+
+function ChannelTree({ groupId, menus }: { groupId: number; menus: ReturnType<typeof useSidebarMenus> }) {
+  const nav = useNavigation();
+  const channels = useChannels();
+  const categories = useCategories(groupId);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+
+  if (channels.isLoading || categories.isLoading) return <p className={styles.hint}>Loading...</p>;
+  const layout = sidebarLayout(channels.data ?? [], categories.data ?? [], groupId);
+  const empty = layout.ungrouped.length === 0 && layout.sections.every((s) => s.channels.length === 0);
+
+  const toggle = (id: number) =>
+    setCollapsed((set) => {
+      const next = new Set(set);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const row = (channel: Channel) => (
+    <ChannelRow
+      key={channel.id}
+      channel={channel}
+      selected={nav.channelId === channel.id}
+      menu={menus.channelItems(channel)}
+      onSelect={(c) => nav.selectChannel(c.id, c.group_id)}
+    />
+  );
+
+  return (
+    <>
+      <h3 className={styles.section}>Text Channels</h3>
+      {empty && <p className={styles.hint}>No channels</p>}
+      <ul className={styles.channels}>{layout.ungrouped.map(row)}</ul>
+      {layout.sections.map(({ category, channels: inCategory }) => {
+        const expanded = !collapsed.has(category.id);
+        return (
+          <CategoryGroup
+            key={category.id}
+            category={category}
+            expanded={expanded}
+            onToggle={() => toggle(category.id)}
+            menu={menus.categoryItems(category)}
+          >
+            {(expanded ? inCategory : inCategory.filter((c) => c.id === nav.channelId)).map(row)}
+          </CategoryGroup>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Category, Channel } from '@hearth/protocol';
+import { isAdminRole, useSession } from '../../app/session';
+import { useConfirm, useToast, type MenuItem } from '../../ui';
+import { useDeleteChannel } from './channel-mutations';
+import { useDeleteCategory } from './category-mutations';
+
+export interface SidebarDialogs {
+  editChannel: (channel: Channel) => void;
+  createChannel: () => void;
+  createCategory: () => void;
+  renameCategory: (category: Category) => void;
+}
+
+/** The right-click menus of the channel sidebar (spec 2 §2); admins manage, everyone may copy an id. */
+export function useSidebarMenus(dialogs: SidebarDialogs) {
+  const admin = isAdminRole(useSession()?.user.role);
+  const confirm = useConfirm();
+  const toast = useToast();
+  const deleteChannel = useDeleteChannel();
+  const deleteCategory = useDeleteCategory();
+
+  const askDeleteChannel = async (channel: Channel) => {
+    const yes = await confirm({
+      title: 'Delete Channel',
+      message: `Are you sure you want to delete "${channel.name}"? Its messages will be deleted too. This cannot be undone.`,
+      confirmLabel: 'Delete',
+      type: 'danger',
+    });
+    if (yes) deleteChannel.mutate(channel);
+  };
+
+  const askDeleteCategory = async (category: Category) => {
+    const yes = await confirm({
+      title: 'Delete Category',
+      message: `Are you sure you want to delete "${category.name}"? Its channels stay in the group without a category.`,
+      confirmLabel: 'Delete',
+      type: 'danger',
+    });
+    if (yes) deleteCategory.mutate(category);
+  };
+
+  const copyId = (channel: Channel) => {
+    navigator.clipboard.writeText(String(channel.id)).then(
+      () => toast.success('Channel ID copied'),
+      () => toast.error('Copy Failed', 'Could not copy the channel ID'),
+    );
+  };
+
+  return {
+    channelItems: (channel: Channel): MenuItem[] =>
+      admin
+        ? [
+            { label: 'Edit channel', onSelect: () => dialogs.editChannel(channel) },
+            { separator: true },
+            { label: 'Delete', danger: true, onSelect: () => void askDeleteChannel(channel) },
+          ]
+        : [{ label: 'Copy Channel ID', onSelect: () => copyId(channel) }],
+    categoryItems: (category: Category): MenuItem[] => {
+      // A category still being created has no server id yet.
+      const saving = category.id < 0;
+      return admin
+        ? [
+            { label: 'Rename', disabled: saving, onSelect: () => dialogs.renameCategory(category) },
+            { separator: true },
+            { label: 'Delete', danger: true, disabled: saving, onSelect: () => void askDeleteCategory(category) },
+          ]
+        : [];
+    },
+    areaItems: (): MenuItem[] =>
+      admin
+        ? [
+            { label: 'Create Channel', onSelect: dialogs.createChannel },
+            { label: 'Create Category', onSelect: dialogs.createCategory },
+          ]
+        : [],
+  };
+}

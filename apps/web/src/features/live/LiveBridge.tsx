@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { useServices } from '../../app/services';
+import { useSession } from '../../app/session';
+import { useToast } from '../../ui';
+
+/**
+ * Runs the live connection while signed in: starts and stops it with the session, follows tab
+ * visibility, refetches when events could not be replayed, and reports lost sessions.
+ */
+export function LiveBridge() {
+  const services = useServices();
+  const session = useSession();
+  const toastRef = useRef(useToast());
+  const signedIn = session !== null;
+
+  useEffect(() => {
+    const { live, queryClient, auth } = services;
+    const toast = toastRef.current;
+    if (!signedIn) return;
+    live.start();
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') live.onVisible();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    const unsubscribe = live.subscribe((signal) => {
+      if (signal.kind === 'resync') void queryClient.invalidateQueries();
+      if (signal.kind === 'max_retries') toast.error('Disconnected', 'max retries reached');
+      if (signal.kind === 'auth_failed') {
+        toast.error('Session ended', signal.detail);
+        auth.set(null);
+      }
+      if (signal.kind === 'frame' && signal.frame.type === 'device_revoked') {
+        toast.error('Device Access Revoked', 'Your device access has been revoked. Please log in again.');
+        setTimeout(() => auth.set(null), 2_000);
+      }
+    });
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      unsubscribe();
+      live.stop();
+    };
+  }, [services, signedIn]);
+
+  return null;
+}

@@ -1,0 +1,254 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Message, SelfUser } from '@hearth/protocol';
+import { MESSAGE_REMOVED_BY_ADMIN } from '@hearth/protocol/constants';
+import { ChannelChat } from './ChannelChat';
+import { makeMessage } from './test-messages';
+import {
+  baseRoutes,
+  createTestServices,
+  renderWithServices,
+  testUser,
+  type Reply,
+  stubMatchMedia,
+  type Request,
+} from './test-harness';
+
+let stopLive: (() => void) | null = null;
+afterEach(() => {
+  stopLive?.();
+  vi.unstubAllGlobals();
+});
+
+const mine = makeMessage(1, { content: 'my first words', user_id: 7, user_numeric_id: 7 });
+const theirs = makeMessage(2, { content: 'hello from bob', user_id: 8, user_numeric_id: 8, username: 'bob' });
+
+function setup({
+  messages = [mine, theirs],
+  user = testUser(),
+  answer,
+}: {
+  messages?: Message[];
+  user?: SelfUser;
+  answer?: (req: Request) => Reply | undefined;
+} = {}) {
+  stubMatchMedia();
+  const base = baseRoutes();
+  const harness = createTestServices({
+    user,
+    routes: (req) => {
+      if (req.method === 'GET' && req.path.startsWith('/api/message?')) return { status: 200, body: messages };
+      return answer?.(req) ?? base(req);
+    },
+  });
+  stopLive = () => harness.services.live.stop();
+  renderWithServices(<ChannelChat channelId={1} />, harness.services);
+  return harness;
+}
+
+const article = (text: string) => screen.getByText(text).closest('article')!;
+
+/** The list stays invisible until it has scrolled to its first position; only then can roles be queried. */
+async function messageShown(text: string) {
+  await screen.findByText(text);
+  await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
+}
+
+async function openActions(text: string) {
+  await messageShown(text);
+  await userEvent.click(within(article(text)).getByRole('button', { name: 'Message actions' }));
+  return screen.findByRole('menu', { name: 'Message actions' });
+}
+
+describe('ChannelChat', () => {
+  it('shows the channel header, the connection chip and the member list toggle', async () => {
+    const { socket } = setup();
+    expect(await screen.findByRole('heading', { name: '#general' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Connected');
+    const toggle = screen.getByRole('button', { name: 'Toggle member list' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('complementary', { name: 'Members' })).toBeTruthy();
+    act(() => socket().drop());
+    expect(screen.getByText('Disconnected')).toBeTruthy();
+  });
+
+  it('loads the newest page and shows author, badge, time and the edited marker', async () => {
+    setup({
+      messages: [
+        makeMessage(1, {
+          username: 'root',
+          nickname: 'The Admin',
+          role: 'ADMIN',
+          edited_at: '2025-03-01T13:00:00.000Z',
+        }),
+        makeMessage(2, { username: 'mo', role: 'MODERATOR', content: 'line one\nline two' }),
+      ],
+    });
+    const first = await screen.findByText('The Admin');
+    const item = first.closest('article')!;
+    expect(within(item).getByText('Admin')).toBeTruthy();
+    expect(within(item).getByText('(edited)')).toBeTruthy();
+    expect(within(item).getByText(/message 1/)).toBeTruthy();
+    expect(within(article('mo')).getByText('Mod')).toBeTruthy();
+    expect(within(article('mo')).queryByText('(edited)')).toBeNull();
+    // Line breaks stay in the text; the stylesheet keeps them visible.
+    expect(screen.getByText('line one\nline two', { normalizer: (s) => s })).toBeTruthy();
+  });
+
+  it('shows the empty state when the channel has no messages, then a live message', async () => {
+    const { emit } = setup({ messages: [] });
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeTruthy();
+    act(() => emit('message', makeMessage(9, { content: 'first!' })));
+    expect(await screen.findByText('first!')).toBeTruthy();
+    expect(screen.queryByText('No messages yet. Start the conversation!')).toBeNull();
+  });
+
+  it('offers Edit and Delete on own messages and nothing on others for a member', async () => {
+    setup();
+    await messageShown('hello from bob');
+    expect(within(article('hello from bob')).queryByRole('button', { name: 'Message actions' })).toBeNull();
+    const menu = await openActions('my first words');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Edit', 'Delete']);
+  });
+
+  it("lets an admin delete, but not edit, someone else's message, and offers nothing on removed ones", async () => {
+    setup({
+      user: testUser({ role: 'ADMIN', is_admin: true }),
+      messages: [theirs, makeMessage(3, { user_id: 8, content: MESSAGE_REMOVED_BY_ADMIN })],
+    });
+    await messageShown('hello from bob');
+    expect(within(article(MESSAGE_REMOVED_BY_ADMIN)).queryByRole('button', { name: 'Message actions' })).toBeNull();
+    const menu = await openActions('hello from bob');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Delete']);
+  });
+
+  it('deletes after the confirm dialog and removes the message', async () => {
+    const { requests } = setup({
+      answer: (req) =>
+        req.method === 'DELETE' ? { status: 200, body: { id: 1, channel_id: 1, deleted: true } } : undefined,
+    });
+    await messageShown('my first words');
+    await userEvent.click(within(await openActions('my first words')).getByRole('menuitem', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Message' });
+    expect(dialog.textContent).toContain('Are you sure you want to delete this message? This action cannot be undone.');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByText('my first words')).toBeNull());
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/message/1']);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('keeps the message when the confirm dialog is cancelled', async () => {
+    const { requests } = setup();
+    await messageShown('my first words');
+    await userEvent.click(within(await openActions('my first words')).getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Message' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByText('my first words')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it('toasts a failed delete and keeps the message', async () => {
+    setup({ answer: (req) => (req.method === 'DELETE' ? { status: 500, body: { detail: 'boom' } } : undefined) });
+    await messageShown('my first words');
+    await userEvent.click(within(await openActions('my first words')).getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Message' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const toast = await screen.findByRole('alert', { name: 'Delete Message Failed' });
+    expect(toast.textContent).toContain('Failed to delete message');
+    expect(screen.getByText('my first words')).toBeTruthy();
+  });
+
+  it('shows the removal notice when an admin deletes someone else’s message', async () => {
+    const removed = { ...theirs, content: MESSAGE_REMOVED_BY_ADMIN };
+    setup({
+      user: testUser({ role: 'ADMIN', is_admin: true }),
+      answer: (req) =>
+        req.method === 'DELETE'
+          ? { status: 200, body: { id: 2, channel_id: 1, deleted: false, message: removed } }
+          : undefined,
+    });
+    await messageShown('hello from bob');
+    await userEvent.click(within(await openActions('hello from bob')).getByRole('menuitem', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete Message' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText(MESSAGE_REMOVED_BY_ADMIN)).toBeTruthy();
+    expect(screen.queryByText('hello from bob')).toBeNull();
+  });
+
+  it('edits inline: Ctrl+Enter saves the trimmed text, Escape cancels', async () => {
+    const { requests } = setup({
+      answer: (req) =>
+        req.method === 'PUT'
+          ? {
+              status: 200,
+              body: { ...mine, content: (req.body as { content: string }).content, edited_at: '2025-03-02T00:00:00Z' },
+            }
+          : undefined,
+    });
+    await messageShown('my first words');
+    await userEvent.click(within(await openActions('my first words')).getByRole('menuitem', { name: 'Edit' }));
+    const editor = await screen.findByRole('textbox', { name: 'Edit message' });
+    expect((editor as HTMLTextAreaElement).value).toBe('my first words');
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Edit message' })).toBeNull();
+    expect(screen.getByText('my first words')).toBeTruthy();
+
+    await userEvent.click(within(await openActions('my first words')).getByRole('menuitem', { name: 'Edit' }));
+    const again = await screen.findByRole('textbox', { name: 'Edit message' });
+    await userEvent.clear(again);
+    await userEvent.type(again, '   {Control>}{Enter}{/Control}');
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+    await userEvent.type(again, ' better words {Control>}{Enter}{/Control}');
+
+    expect(await screen.findByText('better words')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PUT')).toEqual([
+      { method: 'PUT', path: '/api/message/1', body: { content: 'better words' } },
+    ]);
+    expect(within(article('better words')).getByText('(edited)')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Edit message' })).toBeNull();
+  });
+
+  it('toasts a failed edit and keeps the editor open', async () => {
+    setup({ answer: (req) => (req.method === 'PUT' ? { status: 403, body: { detail: 'nope' } } : undefined) });
+    await messageShown('my first words');
+    await userEvent.click(within(await openActions('my first words')).getByRole('menuitem', { name: 'Edit' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Edit message' }), '!{Meta>}{Enter}{/Meta}');
+    const toast = await screen.findByRole('alert', { name: 'Edit Message Failed' });
+    expect(toast.textContent).toContain('Failed to edit message');
+    expect((screen.getByRole('textbox', { name: 'Edit message' }) as HTMLTextAreaElement).value).toBe(
+      'my first words!',
+    );
+  });
+
+  it('follows live edits, deletes and admin deletes in this channel only', async () => {
+    const { emit } = setup();
+    await messageShown('hello from bob');
+    act(() => {
+      emit('message_updated', { ...mine, channel_id: 2, content: 'other channel' });
+      emit('message_admin_delete', { ...theirs, content: MESSAGE_REMOVED_BY_ADMIN });
+      emit('message_delete', { id: 1, channel_id: 1, group_id: 1 });
+    });
+    await waitFor(() => expect(screen.queryByText('my first words')).toBeNull());
+    expect(screen.getByText(MESSAGE_REMOVED_BY_ADMIN)).toBeTruthy();
+    expect(screen.queryByText('other channel')).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { useRef, useState } from 'react';
+import type { Channel } from '@hearth/protocol';
+import { useSession } from '../../app/session';
+import { Spinner } from '../../ui';
+import { useChannels, useGroups } from '../groups/queries';
+import { ChannelHeader } from './ChannelHeader';
+import { Composer } from './Composer';
+import { MessageList, type MessageListHandle } from './MessageList';
+import { useMessageWindow } from './useMessageWindow';
+import styles from './ChannelChat.module.css';
+
+/** A text channel: header, history and composer (spec 1 §2). */
+export function ChannelChat({ channelId }: { channelId: number }) {
+  const channels = useChannels();
+  const channel = channels.data?.find((c) => c.id === channelId) ?? null;
+  if (!channel) {
+    return (
+      <section className={styles.chat} aria-label="Chat">
+        <div className={styles.center}>
+          {channels.isLoading ? <Spinner size={24} label="Loading channel" /> : <p>This channel is not available.</p>}
+        </div>
+      </section>
+    );
+  }
+  // Keyed so each channel gets its own message window and a fresh scroll position.
+  return <ChannelView key={channel.id} channel={channel} />;
+}
+
+function ChannelView({ channel }: { channel: Channel }) {
+  const session = useSession();
+  const groupName = useGroups().data?.find((g) => g.id === channel.group_id)?.name;
+  const { store, state } = useMessageWindow(channel.id);
+  const list = useRef<MessageListHandle>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
+
+  return (
+    <section className={styles.chat} aria-label={`#${channel.name}`}>
+      <ChannelHeader
+        channelName={channel.name}
+        groupName={groupName}
+        description={channel.description}
+        membersOpen={membersOpen}
+        onToggleMembers={() => setMembersOpen((open) => !open)}
+      />
+      <div className={styles.body}>
+        <div className={styles.conversation}>
+          <MessageList ref={list} store={store} state={state} viewer={session?.user ?? null} />
+          <Composer channel={channel} onSent={() => list.current?.scrollToLatest()} />
+        </div>
+        {membersOpen && (
+          <aside className={styles.members} aria-label="Members">
+            <h2 className={styles.membersTitle}>Members</h2>
+          </aside>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { IconButton, MobileHeader } from '../../ui';
+import { useIsNarrow } from '../shell/useIsNarrow';
+import { useNavigation } from '../shell/navigation';
+import { ConnectionChip } from './ConnectionChip';
+import { MembersIcon } from './icons';
+import styles from './ChannelChat.module.css';
+
+export interface ChannelHeaderProps {
+  channelName: string;
+  groupName?: string;
+  description?: string | null;
+  membersOpen: boolean;
+  onToggleMembers(): void;
+}
+
+export function ChannelHeader({
+  channelName,
+  groupName,
+  description,
+  membersOpen,
+  onToggleMembers,
+}: ChannelHeaderProps) {
+  const narrow = useIsNarrow();
+  const nav = useNavigation();
+  const actions = (
+    <>
+      <ConnectionChip />
+      <IconButton aria-label="Toggle member list" aria-pressed={membersOpen} onClick={onToggleMembers}>
+        <MembersIcon size={20} />
+      </IconButton>
+    </>
+  );
+  if (narrow) {
+    return (
+      <MobileHeader
+        title={`#${channelName}`}
+        subtitle={groupName}
+        onBack={() => nav.setMobilePane('sidebar')}
+        actions={actions}
+      />
+    );
+  }
+  return (
+    <header className={styles.header}>
+      <h1 className={styles.title}>#{channelName}</h1>
+      {description && <p className={styles.description}>{description}</p>}
+      <div className={styles.headerActions}>{actions}</div>
+    </header>
+  );
+}

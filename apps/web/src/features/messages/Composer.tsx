@@ -1,0 +1,106 @@
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Channel } from '@hearth/protocol';
+import { MESSAGE_MAX_LENGTH } from '@hearth/protocol/constants';
+import { TEXT } from '@hearth/protocol/texts';
+import { useSession } from '../../app/session';
+import { Button } from '../../ui';
+import { useMyGroupPermissions } from '../groups/queries';
+import { useLiveState } from '../live/useLiveState';
+import { useSendMessage } from './useSendMessage';
+import styles from './Composer.module.css';
+
+/** The counter appears this close to the limit, before it blocks sending. */
+const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
+
+export interface ComposerProps {
+  channel: Pick<Channel, 'id' | 'name' | 'group_id'>;
+  /** Before the text box: the attach button's place. */
+  leading?: ReactNode;
+  /** Between the text box and Send: the emoji and GIF buttons' place. */
+  trailing?: ReactNode;
+  /** After a message left, so the list can show the newest end. */
+  onSent?(): void;
+}
+
+function placeholderFor(signedIn: boolean, readOnly: boolean, channelName: string): string {
+  if (!signedIn) return 'You must be logged in to send messages';
+  if (readOnly) return 'You cannot post messages in this group';
+  return `Message #${channelName}`;
+}
+
+/** Text box and Send (spec 1 §2, §5): Enter sends, Shift+Enter adds a line. */
+export function Composer({ channel, leading, trailing, onSent }: ComposerProps) {
+  const signedIn = useSession() !== null;
+  const connected = useLiveState() === 'open';
+  const permissions = useMyGroupPermissions(channel.group_id);
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const limitId = useId();
+  const send = useSendMessage(channel.id, (content) =>
+    setText((current) => (current ? `${content}\n${current}` : content)),
+  );
+
+  const readOnly = !signedIn || (!permissions.isLoading && !permissions.canPost);
+  const content = text.trim();
+  const tooLong = content.length > MESSAGE_MAX_LENGTH;
+  const canSend = signedIn && permissions.canPost && connected && content.length > 0 && !tooLong;
+
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight}px`;
+  }, [text]);
+
+  const submit = () => {
+    if (!canSend || !send(content)) return;
+    setText('');
+    input.current?.focus();
+    onSent?.();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form
+      className={styles.composer}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <div className={styles.box} data-readonly={readOnly || undefined}>
+        <div className={styles.tools}>{leading}</div>
+        <textarea
+          ref={input}
+          className={styles.input}
+          rows={1}
+          aria-label={`Message #${channel.name}`}
+          aria-describedby={content.length > COUNTER_FROM ? limitId : undefined}
+          aria-invalid={tooLong || undefined}
+          placeholder={placeholderFor(signedIn, readOnly, channel.name)}
+          readOnly={readOnly}
+          value={readOnly ? '' : text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <div className={styles.tools}>{trailing}</div>
+        <Button type="submit" className={styles.send} aria-label="Send message" disabled={!canSend}>
+          Send
+        </Button>
+      </div>
+      {content.length > COUNTER_FROM && (
+        <p id={limitId} className={styles.limit} data-over={tooLong || undefined} aria-live="polite">
+          <span>
+            {content.length}/{MESSAGE_MAX_LENGTH}
+          </span>
+          {tooLong && <span>{TEXT.messageTooLong}</span>}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { memo } from 'react';
+import type { Message } from '@hearth/protocol';
+import { Avatar, ContextMenu, DropdownMenu, IconButton, type MenuItem } from '../../ui';
+import { cx } from '../../ui/cx';
+import { DateSeparator } from './DateSeparator';
+import { formatFull, formatTime } from './format-time';
+import { EditIcon, MoreIcon, TrashIcon } from './icons';
+import { isRemovedByAdmin } from './merge-messages';
+import { MessageEditor } from './MessageEditor';
+import { isOwnMessage, messagePermissions, type Viewer } from './message-permissions';
+import { RoleBadge } from './RoleBadge';
+import styles from './MessageItem.module.css';
+
+export interface MessageItemProps {
+  message: Message;
+  /** Shown above the message when it starts a new day. */
+  dayLabel: string | null;
+  viewer: Viewer | null;
+  editing: boolean;
+  onEdit(id: number | null): void;
+  onSave(message: Message, content: string): Promise<void>;
+  onDelete(message: Message): void;
+}
+
+/** Avatars of users with profile blur stay hidden from others (friends come later); Guardian is exempt. */
+const avatarSrc = (message: Message, viewer: Viewer | null) =>
+  message.profile_blur_enabled && !isOwnMessage(message, viewer) && message.role !== 'SYSTEM'
+    ? null
+    : message.profile_image_url;
+
+export const MessageItem = memo(function MessageItem({
+  message,
+  dayLabel,
+  viewer,
+  editing,
+  onEdit,
+  onSave,
+  onDelete,
+}: MessageItemProps) {
+  const { canEdit, canDelete } = messagePermissions(message, viewer);
+  const name = message.nickname || message.username;
+  const items: MenuItem[] = [];
+  if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: () => onEdit(message.id) });
+  if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(message) });
+  const menuItems = editing ? [] : items;
+
+  return (
+    <div className={styles.item}>
+      {dayLabel && <DateSeparator label={dayLabel} />}
+      <ContextMenu items={menuItems} label="Message actions">
+        <article
+          className={cx(styles.message, editing && styles.editing)}
+          aria-label={`${name}, ${formatFull(message.timestamp)}`}
+        >
+          <Avatar name={name} src={avatarSrc(message, viewer)} size={40} className={styles.avatar} />
+          <div className={styles.body}>
+            <div className={styles.meta}>
+              <span className={styles.author}>{name}</span>
+              <RoleBadge role={message.role} />
+              <time className={styles.time} dateTime={message.timestamp} title={formatFull(message.timestamp)}>
+                {formatTime(message.timestamp)}
+              </time>
+            </div>
+            {editing ? (
+              <MessageEditor
+                initial={message.content}
+                onSave={(content) => onSave(message, content)}
+                onCancel={() => onEdit(null)}
+              />
+            ) : (
+              <p className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}>
+                {message.content}
+                {message.edited_at && (
+                  <span className={styles.edited} title={formatFull(message.edited_at)}>
+                    {' '}
+                    (edited)
+                  </span>
+                )}
+              </p>
+            )}
+          </div>
+          {menuItems.length > 0 && (
+            <div className={styles.actions}>
+              <DropdownMenu
+                label="Message actions"
+                items={menuItems}
+                trigger={
+                  <IconButton aria-label="Message actions" size="sm">
+                    <MoreIcon size={18} />
+                  </IconButton>
+                }
+              />
+            </div>
+          )}
+        </article>
+      </ContextMenu>
+    </div>
+  );
+});

@@ -1,0 +1,258 @@
+import type { Message } from '@hearth/protocol';
+import { MESSAGE_PAGE_SIZE, MESSAGE_WINDOW_CAP } from '@hearth/protocol/constants';
+import type { LiveFrame, LiveSignal } from '../../lib/live';
+import { compareMessages, mergeMessage, upsertMessages } from './merge-messages';
+
+export interface PageQuery {
+  channelId: number;
+  limit: number;
+  before?: number;
+  after?: number;
+}
+
+export interface MessageWindowDeps {
+  /** One page of history, oldest first. */
+  fetchPage(query: PageQuery): Promise<Message[]>;
+  /** Live signals (events and resync) for the time between start() and stop(). */
+  subscribeLive(listener: (signal: LiveSignal) => void): () => void;
+  /** Called after each load of the newest page; defaults to the `virtual_messages:initial_load` window event. */
+  onNewestLoaded?(channelId: number, messages: readonly Message[]): void;
+  pageSize?: number;
+  windowCap?: number;
+}
+
+export interface MessageWindowState {
+  status: 'loading' | 'ready';
+  messages: readonly Message[];
+  /** True when the last page fetched in that direction came back full, or that end was trimmed. */
+  hasOlder: boolean;
+  hasNewer: boolean;
+  loadingOlder: boolean;
+  loadingNewer: boolean;
+  /** Position of messages[0] in the whole history, for the list: down on prepend, up when the old end is trimmed. */
+  firstItemIndex: number;
+  /** The newest message that arrived live in this channel, whether or not the window shows it. */
+  latestLive: Message | null;
+  /** Counts loads of the newest page, so the list can start over at the bottom after each. */
+  generation: number;
+}
+
+/** High enough to prepend a very long history while staying positive, as the list requires. */
+export const FIRST_ITEM_INDEX = 1_000_000_000;
+
+export const INITIAL_LOAD_EVENT = 'virtual_messages:initial_load';
+
+function emitInitialLoad(channelId: number, messages: readonly Message[]): void {
+  if (typeof window === 'undefined') return;
+  window.dispatchEvent(new CustomEvent(INITIAL_LOAD_EVENT, { detail: { channel_id: channelId, messages } }));
+}
+
+const MESSAGE_EVENTS = new Set(['message', 'message_updated', 'message_admin_delete', 'message_delete']);
+
+/**
+ * The slice of one channel's history on screen (spec 1 §4): pages of 30 in either direction, at
+ * most 100 kept, merged with live events. A plain class so the rules are testable without React.
+ */
+export class MessageWindow {
+  private state: MessageWindowState = {
+    status: 'loading',
+    messages: [],
+    hasOlder: false,
+    hasNewer: false,
+    loadingOlder: false,
+    loadingNewer: false,
+    firstItemIndex: FIRST_ITEM_INDEX,
+    latestLive: null,
+    generation: 0,
+  };
+  private listeners = new Set<() => void>();
+  private unsubscribeLive: (() => void) | null = null;
+  /** Bumped by stop() and every newest-page load: answers of an older epoch are dropped. */
+  private epoch = 0;
+  private loadsInFlight = 0;
+  /** Live events that arrive while a page is loading wait, so none falls between the page and the window. */
+  private queued: LiveFrame[] = [];
+  private readonly pageSize: number;
+  private readonly cap: number;
+
+  constructor(
+    readonly channelId: number,
+    private deps: MessageWindowDeps,
+  ) {
+    this.pageSize = deps.pageSize ?? MESSAGE_PAGE_SIZE;
+    this.cap = deps.windowCap ?? MESSAGE_WINDOW_CAP;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): MessageWindowState => this.state;
+
+  /** Listens to live events and loads the newest page. Safe to call again after stop(). */
+  start(): void {
+    if (this.unsubscribeLive) return;
+    this.unsubscribeLive = this.deps.subscribeLive(this.onSignal);
+    void this.loadNewest();
+  }
+
+  stop(): void {
+    this.unsubscribeLive?.();
+    this.unsubscribeLive = null;
+    this.epoch++;
+    this.loadsInFlight = 0;
+    this.queued = [];
+    this.set({ loadingOlder: false, loadingNewer: false });
+  }
+
+  /** Replaces the window with the newest page (first load, after a resync, or to jump to the present). */
+  async loadNewest(): Promise<void> {
+    const epoch = ++this.epoch;
+    this.loadsInFlight = 1;
+    this.set({ loadingOlder: false, loadingNewer: false });
+    const page = await this.fetch({ channelId: this.channelId, limit: this.pageSize });
+    if (epoch !== this.epoch) return;
+    if (page) {
+      const messages = upsertMessages([], page);
+      this.set({
+        status: 'ready',
+        messages,
+        hasOlder: page.length >= this.pageSize,
+        hasNewer: false,
+        firstItemIndex: FIRST_ITEM_INDEX,
+        generation: this.state.generation + 1,
+      });
+      (this.deps.onNewestLoaded ?? emitInitialLoad)(this.channelId, messages);
+    } else {
+      // Loads fail silently (spec 1 §8): an empty list the first time, otherwise the view as it was.
+      this.set({ status: 'ready' });
+    }
+    this.finishLoad(epoch);
+  }
+
+  async loadOlder(): Promise<void> {
+    const { status, hasOlder, loadingOlder, messages } = this.state;
+    const first = messages[0];
+    if (status !== 'ready' || !hasOlder || loadingOlder || !first) return;
+    const epoch = this.epoch;
+    this.loadsInFlight++;
+    this.set({ loadingOlder: true });
+    const page = await this.fetch({ channelId: this.channelId, limit: this.pageSize, before: first.id });
+    if (epoch !== this.epoch) return;
+    if (page) {
+      const current = this.state.messages;
+      let merged = upsertMessages(current, page);
+      const prepended = current[0] ? merged.findIndex((m) => m.id === current[0]!.id) : merged.length;
+      const trimmed = merged.length > this.cap;
+      if (trimmed) merged = merged.slice(0, this.cap);
+      this.set({
+        messages: merged,
+        firstItemIndex: this.state.firstItemIndex - Math.max(0, prepended),
+        hasOlder: page.length >= this.pageSize,
+        hasNewer: this.state.hasNewer || trimmed,
+        loadingOlder: false,
+      });
+    } else this.set({ loadingOlder: false });
+    this.finishLoad(epoch);
+  }
+
+  async loadNewer(): Promise<void> {
+    const { status, hasNewer, loadingNewer, messages } = this.state;
+    const last = messages.at(-1);
+    if (status !== 'ready' || !hasNewer || loadingNewer || !last) return;
+    const epoch = this.epoch;
+    this.loadsInFlight++;
+    this.set({ loadingNewer: true });
+    const page = await this.fetch({ channelId: this.channelId, limit: this.pageSize, after: last.id });
+    if (epoch !== this.epoch) return;
+    if (page) {
+      const messages = upsertMessages(this.state.messages, page);
+      this.set({ messages, hasNewer: page.length >= this.pageSize, loadingNewer: false });
+      this.trimOldEnd();
+    } else this.set({ loadingNewer: false });
+    this.finishLoad(epoch);
+  }
+
+  /** The user's own edit or an admin removal succeeded: show the server's copy at once. */
+  applyUpdate(message: Message): void {
+    if (message.channel_id !== this.channelId || !this.state.messages.some((m) => m.id === message.id)) return;
+    this.set({ messages: this.state.messages.map((m) => (m.id === message.id ? mergeMessage(m, message) : m)) });
+  }
+
+  remove(id: number): void {
+    const index = this.state.messages.findIndex((m) => m.id === id);
+    if (index < 0) return;
+    this.set({
+      messages: this.state.messages.filter((m) => m.id !== id),
+      // Removing the first item is a shift at the top for the list, like a trim.
+      firstItemIndex: this.state.firstItemIndex + (index === 0 ? 1 : 0),
+    });
+  }
+
+  private onSignal = (signal: LiveSignal): void => {
+    if (signal.kind === 'resync') void this.loadNewest();
+    else if (signal.kind === 'frame' && MESSAGE_EVENTS.has(signal.frame.type)) {
+      if (this.loadsInFlight > 0) this.queued.push(signal.frame);
+      else this.applyFrame(signal.frame);
+    }
+  };
+
+  private applyFrame({ type, data }: LiveFrame): void {
+    const event = data as Partial<Message> & { id: number; channel_id: number };
+    if (event.channel_id !== this.channelId) return;
+    if (type === 'message') this.addLive(data as Message);
+    else if (type === 'message_delete') this.remove(event.id);
+    else this.applyUpdate(data as Message);
+  }
+
+  private addLive(message: Message): void {
+    const { messages, hasOlder, hasNewer } = this.state;
+    if (messages.some((m) => m.id === message.id)) {
+      this.applyUpdate(message);
+      return;
+    }
+    // Not at the newest end: the message is not in the window's range; it only marks that newer exist.
+    if (hasNewer) {
+      this.set({ latestLive: message });
+      return;
+    }
+    const first = messages[0];
+    if (hasOlder && first && compareMessages(message, first) < 0) return;
+    this.set({ messages: upsertMessages(messages, [message]), latestLive: message });
+    this.trimOldEnd();
+  }
+
+  private trimOldEnd(): void {
+    const excess = this.state.messages.length - this.cap;
+    if (excess <= 0) return;
+    this.set({
+      messages: this.state.messages.slice(excess),
+      firstItemIndex: this.state.firstItemIndex + excess,
+      hasOlder: true,
+    });
+  }
+
+  private finishLoad(epoch: number): void {
+    if (epoch !== this.epoch) return;
+    this.loadsInFlight = Math.max(0, this.loadsInFlight - 1);
+    if (this.loadsInFlight > 0) return;
+    const queued = this.queued;
+    this.queued = [];
+    for (const frame of queued) this.applyFrame(frame);
+  }
+
+  private async fetch(query: PageQuery): Promise<Message[] | null> {
+    try {
+      return await this.deps.fetchPage(query);
+    } catch {
+      return null;
+    }
+  }
+
+  private set(patch: Partial<MessageWindowState>): void {
+    if (Object.entries(patch).every(([key, value]) => this.state[key as keyof MessageWindowState] === value)) return;
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,54 @@
+import { Route, Switch, useLocation } from 'wouter';
+import { GroupRail } from '../groups/GroupRail';
+import { ChannelSidebar } from '../groups/ChannelSidebar';
+import { ChannelChat } from '../messages/ChannelChat';
+import { useSession } from '../../app/session';
+import { useNavigation } from './navigation';
+import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
+import { MobileBottomBar } from './MobileBottomBar';
+import { Placeholder } from './Placeholder';
+import styles from './Shell.module.css';
+
+/** The signed-in layout: group rail, channel sidebar, main area; on narrow screens one pane at a time. */
+export function Shell() {
+  const nav = useNavigation();
+  useGroupLiveUpdates();
+  const [location] = useLocation();
+  const onRoute = location !== '/';
+  const pane = onRoute ? 'chat' : nav.mobilePane;
+  return (
+    <div className={styles.shell} data-pane={pane} data-rail-open={nav.railOpen || undefined}>
+      <div className={styles.rail}>
+        <GroupRail />
+      </div>
+      <div className={styles.sidebar}>
+        <ChannelSidebar />
+      </div>
+      <div className={styles.main}>
+        <Switch>
+          <Route path="/profile/:username">
+            {(params) => <Placeholder title={decodeURIComponent(params.username)} text="Profiles are coming soon." />}
+          </Route>
+          <Route path="/settings">
+            <Placeholder title="Settings" text="Settings are coming soon." />
+          </Route>
+          <Route path="/admin">
+            <Placeholder title="Admin Panel" text="The admin panel is coming soon." />
+          </Route>
+          <Route>{nav.channelId !== null ? <ChannelChat channelId={nav.channelId} /> : <Home />}</Route>
+        </Switch>
+      </div>
+      <MobileBottomBar />
+    </div>
+  );
+}
+
+function Home() {
+  const session = useSession();
+  return (
+    <Placeholder
+      title={`Welcome, ${session?.user.username ?? ''}`}
+      text="Pick a group and a channel to start chatting."
+    />
+  );
+}

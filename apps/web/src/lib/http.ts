@@ -1,0 +1,114 @@
+import type { TokenPair } from '@hearth/protocol';
+import type { AuthStore } from './auth-store';
+import { RequestThrottle } from './throttle';
+
+/** A failed call: the status and the text to show (detail, else message, else status text, else 'HTTP {status}'). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Requests sharing a key share the 10-per-second throttle; defaults to 'METHOD path'. */
+  key?: string;
+  /** Sign-in calls must not try to refresh. */
+  anonymous?: boolean;
+}
+
+function errorText(status: number, statusText: string, body: unknown): string {
+  const b = body as { detail?: unknown; message?: unknown } | null;
+  if (b && typeof b.detail === 'string') return b.detail;
+  if (b && typeof b.message === 'string') return b.message;
+  return statusText || `HTTP ${status}`;
+}
+
+/**
+ * The REST client: sends the bearer token, refreshes it and retries once on a 401 or
+ * 'Not authenticated', and throttles each request key.
+ */
+export class HttpClient {
+  private refreshing: Promise<boolean> | null = null;
+  private throttle = new RequestThrottle();
+
+  constructor(
+    private auth: AuthStore,
+    private baseUrl = '/api',
+    private onSessionLost: () => void = () => undefined,
+  ) {}
+
+  get = <T>(path: string, opts: RequestOptions = {}) => this.request<T>('GET', path, opts);
+  post = <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
+    this.request<T>('POST', path, { ...opts, body });
+  put = <T>(path: string, body?: unknown, opts: RequestOptions = {}) => this.request<T>('PUT', path, { ...opts, body });
+  patch = <T>(path: string, body?: unknown, opts: RequestOptions = {}) =>
+    this.request<T>('PATCH', path, { ...opts, body });
+  delete = <T>(path: string, opts: RequestOptions = {}) => this.request<T>('DELETE', path, opts);
+
+  async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    this.throttle.take(opts.key ?? `${method} ${path.split('?')[0]}`);
+    const first = await this.send(method, path, opts);
+    if (!opts.anonymous && this.needsRefresh(first.status, first.body) && (await this.refresh())) {
+      return this.unwrap<T>(await this.send(method, path, opts));
+    }
+    return this.unwrap<T>(first);
+  }
+
+  /** Refreshes the tokens once even when many calls ask at the same moment; false when the session is gone. */
+  refresh(): Promise<boolean> {
+    this.refreshing ??= this.doRefresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async doRefresh(): Promise<boolean> {
+    const session = this.auth.get();
+    if (!session) return false;
+    try {
+      const res = await this.send('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
+      if (res.status !== 200) {
+        if (res.status === 401) this.onSessionLost();
+        return false;
+      }
+      const tokens = res.body as TokenPair;
+      this.auth.updateTokens(tokens.access_token, tokens.refresh_token);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private needsRefresh(status: number, body: unknown): boolean {
+    return status === 401 || (body as { detail?: unknown } | null)?.detail === 'Not authenticated';
+  }
+
+  private async send(method: string, path: string, opts: RequestOptions) {
+    const token = opts.anonymous ? null : this.auth.get()?.accessToken;
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+    });
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return { status: res.status, statusText: res.statusText, body };
+  }
+
+  private unwrap<T>(res: { status: number; statusText: string; body: unknown }): T {
+    if (res.status >= 400) throw new ApiError(res.status, errorText(res.status, res.statusText, res.body));
+    return res.body as T;
+  }
+}

@@ -1,0 +1,232 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LiveConnection, type LiveSignal, type SocketLike } from './live';
+
+/** A WebSocket stand-in the test drives by hand. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: any[] = [];
+  closedWith: number | null = null;
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code = 1000) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(frame: object) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+let sockets: FakeSocket[];
+let token: string | null;
+let visible: boolean;
+let refreshResult: boolean;
+let signals: LiveSignal[];
+
+const make = () => {
+  const live = new LiveConnection({
+    url: 'ws://test/ws',
+    createSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    getToken: () => token,
+    getUserId: () => 7,
+    refreshToken: vi.fn(async () => refreshResult),
+    isVisible: () => visible,
+  });
+  live.subscribe((s) => signals.push(s));
+  return live;
+};
+const last = () => sockets[sockets.length - 1]!;
+const openAndReady = (seq = 10) => {
+  last().open();
+  last().receive({ type: 'ready', seq, data: { session_id: 'S1' } });
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+  token = 'T1';
+  visible = true;
+  refreshResult = true;
+  signals = [];
+});
+afterEach(() => vi.useRealTimers());
+
+describe('LiveConnection', () => {
+  it('connects, authenticates on open, and is open after ready', () => {
+    const live = make();
+    live.start();
+    expect(live.getState()).toBe('connecting');
+    last().open();
+    expect(last().sent[0]).toEqual({ type: 'auth', token: 'T1', user_id: 7 });
+    expect(live.getState()).toBe('connecting');
+    last().receive({ type: 'ready', seq: 3, data: { session_id: 'S1' } });
+    expect(live.getState()).toBe('open');
+  });
+
+  it('pings every 30 s while open', () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    vi.advanceTimersByTime(30_000);
+    expect(last().sent.filter((f) => f.type === 'ping')).toHaveLength(1);
+    vi.advanceTimersByTime(60_000);
+    expect(last().sent.filter((f) => f.type === 'ping')).toHaveLength(3);
+  });
+
+  it('reconnects after an abnormal close: 2 s, then capped at 3 s while visible', () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    last().drop();
+    expect(live.getState()).toBe('closed');
+    vi.advanceTimersByTime(1_999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    last().drop();
+    vi.advanceTimersByTime(2_999);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('doubles the delay without a cap while the page is hidden', () => {
+    visible = false;
+    const live = make();
+    expect([1, 2, 3, 4, 5].map((a) => live.delayFor(a))).toEqual([2_000, 4_000, 8_000, 16_000, 32_000]);
+    visible = true;
+    expect([1, 2, 3].map((a) => live.delayFor(a))).toEqual([2_000, 3_000, 3_000]);
+  });
+
+  it("gives up after 5 failed attempts with 'max retries reached'", () => {
+    const live = make();
+    live.start();
+    last().drop();
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(3_000);
+      last().drop();
+    }
+    expect(sockets).toHaveLength(6);
+    expect(signals.some((s) => s.kind === 'max_retries')).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(6);
+    expect(live.getState()).toBe('closed');
+  });
+
+  it('does not reconnect after a normal close, logout, termination or without a token', () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    last().drop(1000);
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(1);
+
+    live.start();
+    openAndReady();
+    live.stop();
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(2);
+
+    live.start();
+    openAndReady();
+    live.terminate();
+    live.onVisible();
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(3);
+
+    token = null;
+    live.start();
+    expect(sockets).toHaveLength(3);
+    expect(live.getState()).toBe('closed');
+  });
+
+  it('resumes with the last seq after a drop and returns to open on resumed', () => {
+    const live = make();
+    live.start();
+    openAndReady(10);
+    last().receive({ type: 'message', seq: 14, data: {} });
+    last().drop();
+    vi.advanceTimersByTime(2_000);
+    last().open();
+    expect(last().sent[0]).toEqual({ type: 'resume', session_id: 'S1', seq: 14, token: 'T1' });
+    last().receive({ type: 'message', seq: 15, data: {} });
+    last().receive({ type: 'resumed', seq: null, data: { session_id: 'S1', replayed: 1 } });
+    expect(live.getState()).toBe('open');
+  });
+
+  it('starts a new session and asks for a refetch on invalid_session', () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    last().drop();
+    vi.advanceTimersByTime(2_000);
+    last().open();
+    last().receive({ type: 'invalid_session', seq: null, data: { detail: 'too old' } });
+    expect(last().sent[1]).toEqual({ type: 'auth', token: 'T1', user_id: 7 });
+    expect(signals.some((s) => s.kind === 'resync')).toBe(true);
+  });
+
+  it('never starts a connection within 1 s of the last attempt', () => {
+    const live = make();
+    live.start();
+    last().drop();
+    live.onVisible(); // visible again right away: resets attempts, but must wait out the second
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('on becoming visible resets the attempts and pings an open connection', () => {
+    const live = make();
+    live.start();
+    last().drop();
+    vi.advanceTimersByTime(2_000);
+    last().drop();
+    expect(live.attemptCount).toBe(2);
+    vi.advanceTimersByTime(3_000);
+    openAndReady();
+    live.onVisible();
+    expect(live.attemptCount).toBe(0);
+    expect(last().sent.at(-1)).toMatchObject({ type: 'ping' });
+  });
+
+  it('checks the token every 2 minutes and sends the refreshed one', async () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    token = 'T2';
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(last().sent.filter((f) => f.type === 'token_refresh')).toEqual([{ type: 'token_refresh', token: 'T2' }]);
+  });
+
+  it('signals auth failure when the token cannot be refreshed', async () => {
+    refreshResult = false;
+    const live = make();
+    live.start();
+    last().open();
+    last().receive({ type: 'auth_error', seq: null, data: { detail: 'Authentication failed' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(signals).toContainEqual({ kind: 'auth_failed', detail: 'WebSocket authentication failed' });
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(1);
+  });
+});

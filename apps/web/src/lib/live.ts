@@ -1,0 +1,285 @@
+import {
+  LIVE_MIN_ATTEMPT_GAP_MS,
+  LIVE_PING_INTERVAL_MS,
+  LIVE_RECONNECT_BASE_MS,
+  LIVE_RECONNECT_MAX_ATTEMPTS,
+  LIVE_RECONNECT_VISIBLE_CAP_MS,
+  LIVE_TOKEN_CHECK_INTERVAL_MS,
+} from '@hearth/protocol/constants';
+
+export type LiveState = 'connecting' | 'open' | 'closed';
+
+export interface LiveFrame {
+  type: string;
+  seq: number | null;
+  data: unknown;
+}
+
+/** The parts of a WebSocket the connection uses, so tests can drive a fake one. */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason?: string }) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+}
+
+export interface LiveDeps {
+  url: string;
+  createSocket: (url: string) => SocketLike;
+  /** The current access token, or null when signed out. */
+  getToken: () => string | null;
+  getUserId: () => number | string | null;
+  /** Refreshes the access token if it is close to expiring; false when the session is gone. */
+  refreshToken: () => Promise<boolean>;
+  isVisible: () => boolean;
+  now?: () => number;
+}
+
+export type LiveSignal =
+  | { kind: 'state'; state: LiveState }
+  | { kind: 'frame'; frame: LiveFrame }
+  | { kind: 'max_retries' }
+  | { kind: 'auth_failed'; detail: string }
+  /** The server could not replay what was missed: cached data must be refetched. */
+  | { kind: 'resync' };
+
+const OPEN = 1;
+
+/**
+ * The live connection of spec 1 §4 as a plain class: connecting → open → closed, authenticating on
+ * open, resuming with the last seq after a drop, reconnecting with back-off, pinging, and checking
+ * the token. React reads it through subscribe/getState.
+ */
+export class LiveConnection {
+  private socket: SocketLike | null = null;
+  private state: LiveState = 'closed';
+  private attempts = 0;
+  private lastAttemptAt = -Infinity;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private tokenTimer: ReturnType<typeof setInterval> | null = null;
+  private stopped = true;
+  private terminated = false;
+  private sessionId: string | null = null;
+  private lastSeq: number | null = null;
+  private lastRefreshAt = -Infinity;
+  private listeners = new Set<(s: LiveSignal) => void>();
+  private now: () => number;
+
+  constructor(private deps: LiveDeps) {
+    this.now = deps.now ?? (() => Date.now());
+  }
+
+  getState = (): LiveState => this.state;
+  get attemptCount(): number {
+    return this.attempts;
+  }
+
+  subscribe = (listener: (s: LiveSignal) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Starts (or restarts after logout) the connection. */
+  start(): void {
+    this.stopped = false;
+    this.terminated = false;
+    this.attempts = 0;
+    this.connect();
+    this.tokenTimer ??= setInterval(() => void this.checkToken(), LIVE_TOKEN_CHECK_INTERVAL_MS);
+  }
+
+  /** Logout: close for good and forget the session. */
+  stop(): void {
+    this.stopped = true;
+    this.sessionId = null;
+    this.lastSeq = null;
+    this.clearTimers();
+    if (this.tokenTimer) clearInterval(this.tokenTimer);
+    this.tokenTimer = null;
+    this.socket?.close(1000, 'logout');
+    this.detach();
+    this.setState('closed');
+  }
+
+  /** The account was terminated or the device revoked: never reconnect. */
+  terminate(): void {
+    this.terminated = true;
+    this.stop();
+  }
+
+  send(frame: Record<string, unknown>): boolean {
+    if (this.state !== 'open' || !this.socket || this.socket.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** Called when the tab becomes visible: reset attempts, then reconnect if closed or ping if open. */
+  onVisible(): void {
+    if (this.stopped || this.terminated || !this.deps.getToken()) return;
+    this.attempts = 0;
+    if (this.state === 'open') this.send({ type: 'ping', timestamp: this.now() });
+    else if (this.state === 'closed') {
+      if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+      this.connect();
+    }
+  }
+
+  private connect(): void {
+    if (this.stopped || this.terminated) return;
+    if (!this.deps.getToken()) {
+      this.setState('closed');
+      return;
+    }
+    // Never two attempts within a second: wait for the rest of it.
+    const wait = this.lastAttemptAt + LIVE_MIN_ATTEMPT_GAP_MS - this.now();
+    if (wait > 0) {
+      this.schedule(wait);
+      return;
+    }
+    this.lastAttemptAt = this.now();
+    this.detach();
+    this.setState('connecting');
+    const socket = this.deps.createSocket(this.deps.url);
+    this.socket = socket;
+    socket.onopen = () => this.onOpen();
+    socket.onmessage = (ev) => this.onMessage(ev.data);
+    socket.onclose = (ev) => this.onClose(ev.code);
+    socket.onerror = () => undefined; // a close event follows
+  }
+
+  private onOpen(): void {
+    const token = this.deps.getToken();
+    if (!token) {
+      this.socket?.close(1000, 'no token');
+      return;
+    }
+    if (this.sessionId !== null && this.lastSeq !== null) {
+      this.rawSend({ type: 'resume', session_id: this.sessionId, seq: this.lastSeq, token });
+    } else {
+      this.rawSend({ type: 'auth', token, user_id: this.deps.getUserId() ?? undefined });
+    }
+  }
+
+  private onMessage(raw: unknown): void {
+    let frame: LiveFrame;
+    try {
+      frame = JSON.parse(String(raw)) as LiveFrame;
+    } catch {
+      return;
+    }
+    if (typeof frame.seq === 'number') this.lastSeq = Math.max(this.lastSeq ?? 0, frame.seq);
+    switch (frame.type) {
+      case 'ready':
+        this.sessionId = (frame.data as { session_id: string }).session_id;
+        this.becomeOpen();
+        break;
+      case 'resumed':
+        this.becomeOpen();
+        break;
+      case 'invalid_session': {
+        // Too long away: start a new session and tell the app to refetch what it shows.
+        this.sessionId = null;
+        this.lastSeq = null;
+        const token = this.deps.getToken();
+        if (token) this.rawSend({ type: 'auth', token, user_id: this.deps.getUserId() ?? undefined });
+        this.emit({ kind: 'resync' });
+        break;
+      }
+      case 'auth_error':
+        void this.onAuthError();
+        return;
+      case 'device_revoked':
+      case 'account_terminated':
+        this.emit({ kind: 'frame', frame });
+        this.terminate();
+        return;
+    }
+    this.emit({ kind: 'frame', frame });
+  }
+
+  private async onAuthError(): Promise<void> {
+    // The token may just have expired: one refresh, then a fresh attempt; otherwise the session is over.
+    this.sessionId = null;
+    this.lastSeq = null;
+    if (await this.deps.refreshToken()) {
+      this.lastRefreshAt = this.now();
+      return; // the server closes the socket; onClose reconnects with the new token
+    }
+    this.emit({ kind: 'auth_failed', detail: 'WebSocket authentication failed' });
+    this.terminate();
+  }
+
+  private becomeOpen(): void {
+    this.attempts = 0;
+    this.setState('open');
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = setInterval(() => this.send({ type: 'ping', timestamp: this.now() }), LIVE_PING_INTERVAL_MS);
+  }
+
+  private onClose(code: number): void {
+    this.detach();
+    this.clearTimers();
+    this.setState('closed');
+    if (this.stopped || this.terminated || code === 1000 || !this.deps.getToken()) return;
+    if (this.attempts >= LIVE_RECONNECT_MAX_ATTEMPTS) {
+      this.emit({ kind: 'max_retries' });
+      return;
+    }
+    this.attempts++;
+    this.schedule(this.delayFor(this.attempts));
+  }
+
+  /** 2 s, doubling per attempt; capped at 3 s while the page is visible. */
+  delayFor(attempt: number): number {
+    const delay = LIVE_RECONNECT_BASE_MS * 2 ** (attempt - 1);
+    return this.deps.isVisible() ? Math.min(delay, LIVE_RECONNECT_VISIBLE_CAP_MS) : delay;
+  }
+
+  private schedule(ms: number): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, ms);
+  }
+
+  private async checkToken(): Promise<void> {
+    if (this.stopped || this.now() - this.lastRefreshAt < 30_000) return;
+    this.lastRefreshAt = this.now();
+    if (!(await this.deps.refreshToken())) return;
+    const token = this.deps.getToken();
+    if (token) this.send({ type: 'token_refresh', token });
+  }
+
+  private rawSend(frame: Record<string, unknown>): void {
+    if (this.socket && this.socket.readyState === OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
+  private detach(): void {
+    if (!this.socket) return;
+    this.socket.onopen = this.socket.onmessage = this.socket.onclose = this.socket.onerror = null;
+    this.socket = null;
+  }
+
+  private clearTimers(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private setState(state: LiveState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.emit({ kind: 'state', state });
+  }
+
+  private emit(signal: LiveSignal): void {
+    for (const l of this.listeners) l(signal);
+  }
+}

@@ -1,0 +1,29 @@
+import { type ReactElement } from 'react';
+import * as ContextMenuPrimitive from '@radix-ui/react-context-menu';
+import { type MenuItem, renderMenuItems } from './menu-items';
+import styles from './Menu.module.css';
+
+export interface ContextMenuProps {
+  items: readonly MenuItem[];
+  /** Names the menu for assistive technology, e.g. "Message actions". */
+  label?: string;
+  /** One element that receives the right-click (or long press on touch). */
+  children: ReactElement;
+}
+
+/** Opens at the pointer, stays inside the window, closes on a choice, outside click or Escape. */
+export function ContextMenu({ items, label, children }: ContextMenuProps) {
+  return (
+    <ContextMenuPrimitive.Root>
+      {/* With nothing to offer, the browser's own menu shows instead. */}
+      <ContextMenuPrimitive.Trigger asChild disabled={items.length === 0}>
+        {children}
+      </ContextMenuPrimitive.Trigger>
+      <ContextMenuPrimitive.Portal>
+        <ContextMenuPrimitive.Content className={styles.content} aria-label={label} collisionPadding={8}>
+          {renderMenuItems(items, ContextMenuPrimitive)}
+        </ContextMenuPrimitive.Content>
+      </ContextMenuPrimitive.Portal>
+    </ContextMenuPrimitive.Root>
+  );
+}

@@ -1,0 +1,36 @@
+import { type ReactElement } from 'react';
+import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
+import { type MenuItem, renderMenuItems } from './menu-items';
+import styles from './Menu.module.css';
+
+export interface DropdownMenuProps {
+  /** A button (e.g. an IconButton with its own aria-label) that opens the menu on click, Enter, Space or ArrowDown. */
+  trigger: ReactElement;
+  items: readonly MenuItem[];
+  /** Names the menu for assistive technology. */
+  label: string;
+  align?: 'start' | 'center' | 'end';
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}
+
+export function DropdownMenu({ trigger, items, label, align = 'end', side = 'bottom' }: DropdownMenuProps) {
+  return (
+    <DropdownMenuPrimitive.Root>
+      <DropdownMenuPrimitive.Trigger asChild>{trigger}</DropdownMenuPrimitive.Trigger>
+      <DropdownMenuPrimitive.Portal>
+        <DropdownMenuPrimitive.Content
+          className={styles.content}
+          aria-label={label}
+          // Radix names the menu after its trigger; the explicit label should win.
+          aria-labelledby={undefined}
+          align={align}
+          side={side}
+          sideOffset={4}
+          collisionPadding={8}
+        >
+          {renderMenuItems(items, DropdownMenuPrimitive)}
+        </DropdownMenuPrimitive.Content>
+      </DropdownMenuPrimitive.Portal>
+    </DropdownMenuPrimitive.Root>
+  );
+}

@@ -1,0 +1,31 @@
+export { ToastProvider, useToast, type ToastApi, type ToastProviderProps } from './Toasts';
+export {
+  ToastStore,
+  TOAST_DURATIONS,
+  DEFAULT_TOAST_DURATION,
+  MAX_TOASTS,
+  type Toast,
+  type ToastOptions,
+  type ToastType,
+} from './toast-store';
+export { ConfirmProvider, useConfirm, type ConfirmFn } from './Confirm';
+export { type ConfirmOptions, type ConfirmType } from './ConfirmDialog';
+export { ContextMenu, type ContextMenuProps } from './ContextMenu';
+export { DropdownMenu, type DropdownMenuProps } from './DropdownMenu';
+export { type MenuItem } from './menu-items';
+export { Modal, type ModalProps, type ModalSize } from './Modal';
+export { Tabs, type TabsProps, type TabDef } from './Tabs';
+export { Avatar, type AvatarProps, type PresenceStatus } from './Avatar';
+export { avatarInitials, avatarColour } from './avatar-look';
+export {
+  Button,
+  IconButton,
+  type ButtonProps,
+  type IconButtonProps,
+  type ButtonVariant,
+  type ButtonSize,
+} from './Button';
+export { TextField, type TextFieldProps } from './TextField';
+export { Spinner, type SpinnerProps } from './Spinner';
+export { Switch, type SwitchProps } from './Switch';
+export { MobileHeader, type MobileHeaderProps } from './MobileHeader';
