@@ -99,6 +99,13 @@ describe('connecting', () => {
     expect((await c.waitForClose()).code).toBe(CLOSE.authFailed);
   });
 
+  it('closes a connection that floods frames', async () => {
+    const c = await LiveClient.connect(server.url);
+    for (let i = 0; i < 301; i++) c.send({ type: 'ping' });
+    expect((await c.waitForClose()).code).toBe(CLOSE.slowConsumer);
+    expect(c.ofType('pong').length).toBeLessThanOrEqual(300);
+  });
+
   it('closes a connection that sends a frame over the size limit', async () => {
     const c = await LiveClient.connect(server.url);
     c.send({ type: 'ping', pad: 'x'.repeat(70 * 1024) });

@@ -101,6 +101,8 @@ export class Gateway {
     };
     this.connections.add(conn);
     socket.on('message', (raw, isBinary) => {
+      // Counted on arrival, not when handled, so a flood is cut off before it piles up in the queue.
+      if (!this.withinBudget(conn)) return;
       conn.queue = conn.queue.then(() => this.onFrame(conn, raw, isBinary));
     });
     socket.on('close', () => this.onClose(conn));
@@ -116,17 +118,19 @@ export class Gateway {
     void this.persist(session, RESUME_WINDOW_MS);
   }
 
-  private async onFrame(conn: Connection, raw: RawData, isBinary: boolean): Promise<void> {
+  private withinBudget(conn: Connection): boolean {
     const now = Date.now();
     conn.lastSeen = now;
     if (now - conn.framesWindowStart > 10_000) {
       conn.frames = 0;
       conn.framesWindowStart = now;
     }
-    if (++conn.frames > FRAME_BUDGET) {
-      conn.socket.close(CLOSE.slowConsumer, 'Too many frames');
-      return;
-    }
+    if (++conn.frames <= FRAME_BUDGET) return true;
+    if (conn.frames === FRAME_BUDGET + 1) conn.socket.close(CLOSE.slowConsumer, 'Too many frames');
+    return false;
+  }
+
+  private async onFrame(conn: Connection, raw: RawData, isBinary: boolean): Promise<void> {
     let json: unknown;
     try {
       json = JSON.parse(isBinary ? Buffer.from(raw as Buffer).toString('utf8') : raw.toString());

@@ -1,0 +1,198 @@
+/**
+ * The load client: N live connections viewing one channel, S of which send R messages/s in total.
+ *
+ * It must stay lighter than the server it measures, so deliveries are never JSON-parsed: the send
+ * time travels inside the message content ("t=<ms>|<n>") and is found with a byte search on the raw
+ * frame. Every delivery to every recipient is timed.
+ */
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+
+/** Wall-clock ms with sub-ms resolution; comparable between processes on one machine. */
+export const clock = () => performance.timeOrigin + performance.now();
+
+export interface LoadOptions {
+  wsUrl: string;
+  /** One access token per client (the baseline server ignores them). */
+  tokens: string[];
+  channelId: number;
+  senders: number;
+  /** Messages per second, over all senders. */
+  rate: number;
+  seconds: number;
+  /** Called when sending starts and when it ends (e.g. to sample CPU use over exactly that window). */
+  onSendWindow?: (phase: 'start' | 'end') => void;
+}
+
+export interface LoadResult {
+  sent: number;
+  /** Deliveries expected: every client (the sender included) gets every message. */
+  expected: number;
+  received: number;
+  /** Deliveries per second from the first send to the last delivery. */
+  deliveredPerSec: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  sendErrors: number;
+  errorFrames: number;
+  unexpectedCloses: number;
+  missing: number;
+  meanFrameBytes: number;
+  /** Event-loop utilisation of the load client while sending (close to 1 means it is the bottleneck). */
+  clientElu: number;
+  /** Worst delay of a send behind its schedule, ms (large means the load client fell behind). */
+  maxSendLagMs: number;
+  firstErrors: string[];
+}
+
+const CONTENT_MARK = Buffer.from('"content":"t=');
+const TYPE_AT = '{"type":"'.length;
+const QUOTE = 0x22;
+const PIPE = 0x7c;
+const PING_EVERY_MS = 25_000; // the server closes connections silent for 75 s
+const CONNECT_CONCURRENCY = 50;
+
+export async function runLoad(opts: LoadOptions, log: (line: string) => void): Promise<LoadResult> {
+  const n = opts.tokens.length;
+  const total = Math.round(opts.rate * opts.seconds);
+  const expected = total * n;
+  const latencies = new Float64Array(expected);
+  let received = 0;
+  let bytes = 0;
+  let lastReceive = 0;
+  let sendErrors = 0;
+  let errorFrames = 0;
+  let unexpectedCloses = 0;
+  let closing = false;
+  const firstErrors: string[] = [];
+
+  const onFrame = (buf: Buffer) => {
+    const at = buf.indexOf(CONTENT_MARK);
+    if (at >= 0) {
+      const from = at + CONTENT_MARK.length;
+      const sentAt = Number(buf.toString('latin1', from, buf.indexOf(PIPE, from)));
+      lastReceive = clock();
+      if (received < expected) latencies[received] = lastReceive - sentAt;
+      received++;
+      bytes += buf.length;
+      return;
+    }
+    const type = buf.toString('latin1', TYPE_AT, buf.indexOf(QUOTE, TYPE_AT));
+    if (type === 'error' || type === 'auth_error' || type === 'invalid_session') {
+      errorFrames++;
+      if (firstErrors.length < 5) firstErrors.push(buf.toString());
+    }
+  };
+
+  /** Opens a connection and authenticates; resolves on the ready frame. */
+  const connect = (token: string) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      // No UTF-8 validation: it would cost the load client per delivery and the frames are trusted.
+      const ws = new WebSocket(opts.wsUrl, { perMessageDeflate: false, skipUTF8Validation: true });
+      let ready = false;
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+      ws.on('message', (raw) => {
+        const buf = raw as Buffer;
+        if (ready) return onFrame(buf);
+        if (buf.toString('latin1', TYPE_AT, TYPE_AT + 6) === 'ready"') {
+          ready = true;
+          resolve(ws);
+        } else reject(new Error(`expected ready, got ${buf.toString()}`));
+      });
+      ws.on('error', (err) => {
+        if (!ready) reject(err);
+      });
+      ws.on('close', (code, reason) => {
+        if (!ready) reject(new Error(`closed before ready: ${code} ${reason.toString()}`));
+        else if (!closing) {
+          unexpectedCloses++;
+          if (firstErrors.length < 5) firstErrors.push(`close ${code} ${reason.toString()}`);
+        }
+      });
+    });
+
+  const t0 = clock();
+  const sockets: WebSocket[] = new Array<WebSocket>(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECT_CONCURRENCY, n) }, async () => {
+      while (next < n) {
+        const i = next++;
+        sockets[i] = await connect(opts.tokens[i]!);
+      }
+    }),
+  );
+  log(`  ${n} clients connected and ready in ${((clock() - t0) / 1000).toFixed(1)} s`);
+  const pinger = setInterval(() => {
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send('{"type":"ping"}');
+  }, PING_EVERY_MS);
+
+  // Open-loop schedule: message k is due at start + k/rate, sent by sender k mod S.
+  const senders = sockets.slice(0, opts.senders);
+  const interval = 1000 / opts.rate;
+  const start = clock() + 100;
+  let sent = 0;
+  let maxSendLagMs = 0;
+  const elu0 = performance.eventLoopUtilization();
+  opts.onSendWindow?.('start');
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      for (let now = clock(); sent < total && start + sent * interval <= now; now = clock()) {
+        maxSendLagMs = Math.max(maxSendLagMs, now - (start + sent * interval));
+        const ws = senders[sent % senders.length]!;
+        const frame = `{"type":"message","channel_id":${opts.channelId},"content":"t=${now.toFixed(3)}|${sent}","nonce":"b${sent}"}`;
+        if (ws.readyState !== ws.OPEN) sendErrors++;
+        else
+          ws.send(frame, (err) => {
+            if (err) sendErrors++;
+          });
+        sent++;
+      }
+      if (sent >= total) return resolve();
+      setTimeout(tick, Math.max(0, start + sent * interval - clock()));
+    };
+    setTimeout(tick, Math.max(0, start - clock()));
+  });
+  const end = clock();
+  const clientElu = performance.eventLoopUtilization(elu0).utilization;
+  opts.onSendWindow?.('end');
+
+  // Drain: wait for the last deliveries, giving up once nothing has arrived for 3 s.
+  while (received < expected && clock() - Math.max(lastReceive, end) < 3_000) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  clearInterval(pinger);
+  closing = true;
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === ws.CLOSED) return resolve();
+          const timer = setTimeout(() => ws.terminate(), 2_000);
+          ws.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          ws.close(1000);
+        }),
+    ),
+  );
+
+  const sorted = latencies.subarray(0, Math.min(received, expected)).sort();
+  const pct = (p: number) => (sorted.length ? sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]! : NaN);
+  return {
+    sent,
+    expected,
+    received,
+    deliveredPerSec: received / ((Math.max(lastReceive, start) - start) / 1000 || 1),
+    latencyMs: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), max: pct(1) },
+    sendErrors,
+    errorFrames,
+    unexpectedCloses,
+    missing: Math.max(0, expected - received),
+    meanFrameBytes: received ? bytes / received : 0,
+    clientElu,
+    maxSendLagMs,
+    firstErrors,
+  };
+}

@@ -1,0 +1,152 @@
+/** Child processes for the benchmark (start, wait for a line, stop) and CPU accounting for them. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import path from 'node:path';
+
+export interface Child {
+  proc: ChildProcess;
+  /** SIGINT, then SIGKILL if it has not exited after graceMs. */
+  stop: (graceMs?: number) => Promise<void>;
+}
+
+/** Children not yet exited, so an interrupted run can stop even one that is still starting. */
+const live = new Set<Child>();
+
+export async function stopAllChildren(): Promise<void> {
+  await Promise.all([...live].map((c) => c.stop(5_000)));
+}
+
+/** Spawns a node script and resolves once it prints `ready` (rejects if it exits or times out first). */
+export async function startChild(
+  name: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; ready: RegExp; timeoutMs: number },
+): Promise<Child> {
+  const proc = spawn(process.execPath, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const child: Child = {
+    proc,
+    stop: async (graceMs = 20_000) => {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        proc.stderr?.removeAllListeners('data').resume(); // what it says while shutting down is not measured
+        proc.kill('SIGINT');
+        const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+  live.add(child);
+  void exited.then(() => live.delete(child));
+
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start in ${opts.timeoutMs} ms:\n${out}`)),
+      opts.timeoutMs,
+    );
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      if (opts.ready.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', onData);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (code ${code}) before it was ready:\n${out}`));
+    });
+  }).catch(async (err: unknown) => {
+    await child.stop(2_000);
+    throw err;
+  });
+  // Keep draining its output so it never blocks on a full pipe; show errors it prints while running.
+  proc.stdout!.removeAllListeners('data').resume();
+  proc.stderr!.removeAllListeners('data').on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
+  return child;
+}
+
+/** A TCP port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Stops a PostgreSQL postmaster left running in pgDir (if the server died without stopping it) and waits. */
+export async function stopStalePostgres(pgDir: string): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!(pid > 0) || !alive()) return;
+  process.kill(pid, 'SIGQUIT'); // immediate shutdown: the data is thrown away anyway
+  for (let i = 0; i < 100 && alive(); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/* ---------- CPU accounting (Linux /proc; elsewhere the process figures are left out) ---------- */
+
+const TICKS_PER_MS = 100 / 1000; // USER_HZ is 100 on Linux
+
+/**
+ * CPU time (ms) used so far by a process itself and by all its descendants. A descendant's time
+ * includes its exited children (PostgreSQL backends come and go with the server's pool).
+ */
+export function processCpuMs(pid: number): { self: number; descendants: number } | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  const parentOf = new Map<number, number>();
+  const own = new Map<number, number>();
+  const withChildren = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the ")" that ends the command name: state ppid ... utime stime cutime cstime.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
+      const p = Number(entry);
+      parentOf.set(p, f[1]!);
+      own.set(p, (f[11]! + f[12]!) / TICKS_PER_MS);
+      withChildren.set(p, (f[11]! + f[12]! + f[13]! + f[14]!) / TICKS_PER_MS);
+    } catch {
+      // exited while we were looking
+    }
+  }
+  const isDescendant = (p: number): boolean => {
+    for (let q = parentOf.get(p); q !== undefined && q > 1; q = parentOf.get(q)) if (q === pid) return true;
+    return false;
+  };
+  let descendants = 0;
+  for (const [p, t] of withChildren) if (isDescendant(p)) descendants += t;
+  return { self: own.get(pid) ?? 0, descendants };
+}
+
+/** Busy and total CPU time (ms) of the whole machine, summed over cores. */
+export function machineCpuMs(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const c of cpus()) {
+    const t = c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle;
+    total += t;
+    busy += t - c.times.idle;
+  }
+  return { busy, total };
+}

@@ -1,0 +1,300 @@
+/**
+ * Live fan-out benchmark: `npm run bench:fanout [-- --clients 500 --senders 25 --rate 50 --seconds 20]`.
+ *
+ * Starts Hearth (embedded PostgreSQL, fresh data folder), connects N clients that all view #general,
+ * has S of them send R messages/s in total for T seconds, and measures deliveries and send->receive
+ * latency at every recipient. Then it puts the same load on a bare `ws` broadcast server
+ * (bare-server.ts) and prints Hearth's figures next to that baseline.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AuthAnswer, Channel } from '@hearth/protocol';
+import { clock, runLoad, type LoadOptions, type LoadResult } from './load.js';
+import { freePort, stopStalePostgres, stopAllChildren, machineCpuMs, processCpuMs, startChild } from './proc.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Scales every rate limit: 500 sign-ups from one address and 50 messages/s would otherwise be refused. */
+const RATE_LIMIT_SCALE = 1000;
+/** Concurrent sign-ups: each costs a 32 MiB scrypt hash, so more would only queue in the server. */
+const REGISTER_CONCURRENCY = 4;
+const TARGET_P99_MS = 100;
+const TARGET_THROUGHPUT_RATIO = 0.5;
+/** More CPU than this used by other processes while sending makes a measurement unreliable. */
+const BUSY_MACHINE_PCT = 20;
+/** Load-client event-loop utilisation above which its own delays show up in the latencies. */
+const SATURATED_ELU = 0.8;
+
+interface Params {
+  clients: number;
+  senders: number;
+  rate: number;
+  seconds: number;
+}
+
+function readParams(): Params {
+  const { values } = parseArgs({
+    options: {
+      clients: { type: 'string' },
+      senders: { type: 'string' },
+      rate: { type: 'string' },
+      seconds: { type: 'string' },
+    },
+  });
+  const num = (flag: string | undefined, env: string, fallback: number) => {
+    const raw = flag ?? process.env[env];
+    const n = raw === undefined || raw === '' ? fallback : Number(raw);
+    if (!(n > 0)) throw new Error(`${env} / --${env.slice(7).toLowerCase()} must be a positive number`);
+    return n;
+  };
+  const p = {
+    clients: Math.round(num(values.clients, 'FANOUT_CLIENTS', 500)),
+    senders: Math.round(num(values.senders, 'FANOUT_SENDERS', 25)),
+    rate: num(values.rate, 'FANOUT_RATE', 50),
+    seconds: num(values.seconds, 'FANOUT_SECONDS', 20),
+  };
+  if (p.senders > p.clients) throw new Error('--senders cannot exceed --clients');
+  // The gateway closes a connection sending more than 300 frames per 10 s.
+  if (p.rate / p.senders > 25) throw new Error('more than 25 messages/s per sender: add senders');
+  return p;
+}
+
+const log = (line: string) => console.log(line);
+
+interface Measured {
+  load: LoadResult;
+  /**
+   * CPU use while sending, in % of one core: the server process, its child processes (PostgreSQL),
+   * this load client, and everything else on the machine (which makes the figures unreliable).
+   */
+  cpu: { server?: number; postgres?: number; client: number; other?: number; cores: number };
+}
+
+/** Runs the load while sampling the CPU time of the server process tree, this process and the machine. */
+async function measure(serverPid: number, opts: Omit<LoadOptions, 'onSendWindow'>): Promise<Measured> {
+  const sample = () => ({
+    t: clock(),
+    server: processCpuMs(serverPid),
+    client: process.cpuUsage(),
+    machine: machineCpuMs(),
+  });
+  let before = sample();
+  let cpu: Measured['cpu'] = { client: NaN, cores: 0 };
+  const load = await runLoad(
+    {
+      ...opts,
+      onSendWindow: (phase) => {
+        if (phase === 'start') return void (before = sample());
+        const after = sample();
+        const pct = (ms: number) => (100 * ms) / (after.t - before.t);
+        const usage = process.cpuUsage(before.client);
+        const client = pct((usage.user + usage.system) / 1000);
+        const machine = pct(after.machine.busy - before.machine.busy);
+        cpu = { client, cores: Math.round(pct(after.machine.total - before.machine.total) / 100) };
+        if (after.server && before.server) {
+          const server = pct(after.server.self - before.server.self);
+          const postgres = pct(after.server.descendants - before.server.descendants);
+          cpu = { ...cpu, server, postgres, other: Math.max(0, machine - server - postgres - client) };
+        }
+      },
+    },
+    log,
+  );
+  return { load, cpu };
+}
+
+async function post<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Cleanups still to run; Ctrl-C runs them too, newest first, so no server or PostgreSQL is left behind. */
+const cleanups: (() => Promise<void>)[] = [];
+
+async function withCleanup<T>(cleanup: () => Promise<void>, fn: () => Promise<T>): Promise<T> {
+  cleanups.push(cleanup);
+  try {
+    return await fn();
+  } finally {
+    cleanups.splice(cleanups.indexOf(cleanup), 1);
+    await cleanup();
+  }
+}
+
+async function measureHearth(p: Params): Promise<Measured> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'hearth-bench-'));
+  const removeDataDir = async () => {
+    await stopStalePostgres(path.join(dataDir, 'pg')); // only needed if Hearth died without stopping it
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  return withCleanup(removeDataDir, async () => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    log(`Hearth: starting (fresh data folder, embedded PostgreSQL, RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE})`);
+    const server = await startChild('Hearth', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
+      },
+      ready: /Hearth is running/,
+      timeoutMs: 120_000,
+    });
+    return withCleanup(
+      () => server.stop(),
+      async () => {
+        const base = `http://127.0.0.1:${port}`;
+        // The first account becomes ADMIN; it only sets up, so every benchmark client is a plain USER.
+        const admin = await post<AuthAnswer>(`${base}/api/auth/register`, {
+          username: 'bench_admin',
+          password: 'benchpass',
+        });
+        const res = await fetch(`${base}/api/channel/`, { headers: { authorization: `Bearer ${admin.access_token}` } });
+        const channels = (await res.json()) as Channel[];
+        const general = channels.find((c) => c.name === 'general' && c.channel_type === 'text');
+        if (!general) throw new Error('no #general text channel on the fresh instance');
+
+        const t0 = clock();
+        const tokens = new Array<string>(p.clients);
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: REGISTER_CONCURRENCY }, async () => {
+            while (next < p.clients) {
+              const i = next++;
+              const username = `fan${String(i).padStart(4, '0')}`;
+              const answer = await post<AuthAnswer>(`${base}/api/auth/register`, { username, password: 'benchpass' });
+              tokens[i] = answer.access_token;
+            }
+          }),
+        );
+        log(`  ${p.clients} users registered in ${((clock() - t0) / 1000).toFixed(1)} s`);
+        return measure(server.proc.pid!, { wsUrl: `ws://127.0.0.1:${port}/ws`, tokens, channelId: general.id, ...p });
+      },
+    );
+  });
+}
+
+async function measureBare(p: Params): Promise<Measured> {
+  log('bare ws: starting');
+  const port = await freePort();
+  const server = await startChild('bare ws server', ['--import', 'tsx', 'bench/fanout/bare-server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    ready: /listening/,
+    timeoutMs: 30_000,
+  });
+  return withCleanup(
+    () => server.stop(5_000),
+    () =>
+      measure(server.proc.pid!, {
+        wsUrl: `ws://127.0.0.1:${port}`,
+        tokens: Array.from({ length: p.clients }, () => 'unused'),
+        channelId: 1,
+        ...p,
+      }),
+  );
+}
+
+/* ---------- report ---------- */
+
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
+const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(2)}x` : 'n/a');
+const errors = (r: LoadResult) =>
+  `${r.sendErrors} / ${r.errorFrames} / ${r.unexpectedCloses} / ${r.missing} of ${r.expected}`;
+
+function report(p: Params, hearth: Measured, bare: Measured): void {
+  const h = hearth.load;
+  const b = bare.load;
+  const rows: [string, string, string, string][] = [
+    [
+      'delivered msg/s',
+      h.deliveredPerSec.toFixed(0),
+      b.deliveredPerSec.toFixed(0),
+      ratio(h.deliveredPerSec, b.deliveredPerSec),
+    ],
+    ['p50 latency (ms)', ms(h.latencyMs.p50), ms(b.latencyMs.p50), ratio(h.latencyMs.p50, b.latencyMs.p50)],
+    ['p95 latency (ms)', ms(h.latencyMs.p95), ms(b.latencyMs.p95), ratio(h.latencyMs.p95, b.latencyMs.p95)],
+    ['p99 latency (ms)', ms(h.latencyMs.p99), ms(b.latencyMs.p99), ratio(h.latencyMs.p99, b.latencyMs.p99)],
+    ['max latency (ms)', ms(h.latencyMs.max), ms(b.latencyMs.max), ratio(h.latencyMs.max, b.latencyMs.max)],
+    ['errors: send / error frames / closes / missing', errors(h), errors(b), ''],
+  ];
+  const cpu = cpus();
+  log('');
+  log(`Live fan-out: ${p.clients} clients, ${p.senders} senders, ${p.rate} msg/s in total, ${p.seconds} s`);
+  log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`);
+  log(
+    `(${Math.round(p.rate * p.seconds)} messages, ${Math.round(p.rate * p.seconds) * p.clients} deliveries expected)`,
+  );
+  log('');
+  log('| | Hearth | bare ws | Hearth / bare |');
+  log('|---|---:|---:|---:|');
+  for (const r of rows) log(`| ${r.join(' | ')} |`);
+  log('');
+  const side = (name: string, m: Measured) => {
+    const { server, postgres, client, other, cores } = m.cpu;
+    const pct = (v: number | undefined) => (v === undefined ? 'n/a' : `${v.toFixed(0)}%`);
+    log(
+      `${name}: CPU while sending (100% = one of ${cores} cores): server ${pct(server)}, ` +
+        `${postgres ? `postgres ${pct(postgres)}, ` : ''}load client ${pct(client)}, other processes ${pct(other)}; ` +
+        `load client event loop ${(m.load.clientElu * 100).toFixed(0)}% busy, sends at most ` +
+        `${m.load.maxSendLagMs.toFixed(1)} ms behind schedule; ${m.load.meanFrameBytes.toFixed(0)} B per frame`,
+    );
+    for (const e of m.load.firstErrors) log(`  first errors: ${e.slice(0, 200)}`);
+  };
+  side('Hearth', hearth);
+  side('bare ws', bare);
+  const busiest = Math.max(hearth.cpu.other ?? 0, bare.cpu.other ?? 0);
+  if (busiest > BUSY_MACHINE_PCT)
+    log(`WARNING: other work used up to ${busiest.toFixed(0)}% CPU during a measurement; rerun on a quiet machine.`);
+  if (Math.max(h.clientElu, b.clientElu) > SATURATED_ELU)
+    log('WARNING: the load client was nearly saturated, so the figures partly measure it rather than the servers.');
+  log('');
+  log(
+    'Parameters: --clients --senders --rate --seconds (or FANOUT_CLIENTS, FANOUT_SENDERS, FANOUT_RATE, FANOUT_SECONDS).',
+  );
+  log('One load-client process holds every connection and times every delivery (send->receive, sender included);');
+  log('it finds the send time in the raw frame instead of parsing JSON, so it stays lighter than the servers.');
+  log(`Hearth ran with RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE} so the sign-ups and message rate are not throttled.`);
+
+  const p99ok = h.latencyMs.p99 < TARGET_P99_MS;
+  const tputOk = h.deliveredPerSec >= TARGET_THROUGHPUT_RATIO * b.deliveredPerSec;
+  log('');
+  log(`Target p99 < ${TARGET_P99_MS} ms: ${p99ok ? 'met' : 'MISSED'} (${ms(h.latencyMs.p99)} ms)`);
+  log(
+    `Target throughput >= ${TARGET_THROUGHPUT_RATIO} x bare ws: ${tputOk ? 'met' : 'MISSED'} (${ratio(h.deliveredPerSec, b.deliveredPerSec)})`,
+  );
+}
+
+// Ctrl-C reaches this process more than once (from the terminal and relayed by tsx): clean up once.
+let interrupted = false;
+process.on('SIGINT', () => {
+  if (interrupted) return;
+  interrupted = true;
+  void (async () => {
+    await stopAllChildren();
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    process.exit(130);
+  })();
+});
+
+try {
+  const p = readParams();
+  const hearth = await measureHearth(p);
+  const bare = await measureBare(p);
+  report(p, hearth, bare);
+} catch (err) {
+  // After Ctrl-C the failures are only the servers going away; the handler above exits.
+  if (!interrupted) {
+    console.error(err);
+    process.exitCode = 1;
+  }
+}

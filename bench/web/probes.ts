@@ -1,0 +1,76 @@
+/// <reference lib="dom" />
+/**
+ * Code that runs inside the page. Each function is passed to Playwright, which sends its source to
+ * the browser: it may use nothing from its module.
+ */
+
+export interface SignedIn {
+  accessToken: string;
+  refreshToken: string;
+  user: unknown;
+  /** Where the client reopens after a reload (the group and channel of the tab). */
+  navigation: { groupId: number; channelId: number };
+  messageSelector: string;
+}
+
+export interface FirstPaint {
+  /** ms from navigation until the first message item was in the DOM. */
+  inDomMs: number;
+  /** ms from navigation until the frame showing it had been painted. */
+  paintedMs: number;
+}
+
+/**
+ * Init script: signs in the way a returning visitor is (tokens in localStorage), and records when
+ * the first message item appears and when the frame with it has been painted.
+ */
+export function firstPaintProbe(arg: SignedIn): void {
+  localStorage.setItem('access_token', arg.accessToken);
+  localStorage.setItem('refresh_token', arg.refreshToken);
+  localStorage.setItem('current_user', JSON.stringify(arg.user));
+  sessionStorage.setItem('hearth:navigation', JSON.stringify(arg.navigation));
+  const w = window as unknown as { benchFirstPaint?: FirstPaint };
+  let seen = false;
+  const check = () => {
+    if (seen || !document.querySelector(arg.messageSelector)) return;
+    seen = true;
+    observer.disconnect();
+    const inDomMs = performance.now();
+    // A rAF callback runs before the next paint; a task queued from it runs after that paint.
+    requestAnimationFrame(() => setTimeout(() => (w.benchFirstPaint = { inDomMs, paintedMs: performance.now() }), 0));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+export interface ScrollSample {
+  /** rAF timestamps while scrolling. */
+  frames: number[];
+  /** Durations of the long tasks (> 50 ms) the browser reported. */
+  longTasks: number[];
+}
+
+export function startScrollProbe(): void {
+  const sample: ScrollSample & { running: boolean } = { frames: [], longTasks: [], running: true };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) sample.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask' });
+  const tick = (t: number) => {
+    if (!sample.running) return;
+    sample.frames.push(t);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  (window as unknown as { benchScroll: typeof sample }).benchScroll = sample;
+}
+
+export function stopScrollProbe(): ScrollSample {
+  const sample = (window as unknown as { benchScroll: ScrollSample & { running: boolean } }).benchScroll;
+  sample.running = false;
+  return { frames: sample.frames, longTasks: sample.longTasks };
+}
+
+/** Resolves after the next frame, which paces the wheel steps the way a display does. */
+export function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+}

@@ -1,0 +1,279 @@
+/**
+ * Web client benchmark: `npm run bench:web`.
+ *
+ * 1. Builds the client and measures what a first visit downloads (initial JS and CSS, gzip).
+ * 2. Starts Hearth on a fresh embedded database, seeds one channel with 2,000 messages, and opens it
+ *    in headless Chromium as a returning, signed-in visitor: time from navigation to the first
+ *    message painted (median of several cold page loads).
+ * 3. Scrolls with the mouse wheel from the newest message back to the first one, recording the frame
+ *    rate and the long tasks (> 50 ms) the browser reports.
+ * Prints a table and writes the "Web client" section of docs/performance.md.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright';
+import {
+  firstPaintProbe,
+  nextFrame,
+  startScrollProbe,
+  stopScrollProbe,
+  type FirstPaint,
+  type SignedIn,
+} from './probes.js';
+import { table, writeSection } from './report.js';
+import { startServer, ROOT, WEB_DIST, type BenchServer } from './server.js';
+import { initialSizes, total } from './sizes.js';
+
+const MESSAGES = 2_000;
+const PAINT_RUNS = 5;
+const WHEEL_STEP_PX = 400;
+const SCROLL_LIMIT_MS = 180_000;
+const FIRST_MESSAGE_TIMEOUT_MS = 15_000;
+const TARGET = { initialJsGzipKb: 250, firstPaintMs: 1_500, longTaskMs: 50 };
+const DATE = '2026-11-22';
+const MACHINE = '2 cores';
+/** What marks a message item of the message list. */
+const MESSAGE_SELECTOR = 'article, [role="article"]';
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** tsx keeps function names with a helper the page does not have; the probes are sent as source. */
+const NAME_HELPER = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
+
+const text = (n: number) => `#${String(n).padStart(4, '0')} `;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (v: number) => `${Math.round(v)} ms`;
+
+interface Session {
+  access_token: string;
+  refresh_token: string;
+  user: { id: number; username: string };
+}
+
+class BenchError extends Error {}
+
+async function api<T>(server: BenchServer, method: string, route: string, token: string | null, body?: unknown) {
+  const res = await fetch(`${server.url}/api${route}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} /api${route}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A message of ordinary length, some with several lines: what a list has to lay out in real use. */
+function content(n: number): string {
+  const words = 'the quick brown fox jumps over a lazy dog while hearth keeps the fire warm for everyone'.split(' ');
+  const count = 4 + ((n * 7919) % 40);
+  const body = Array.from({ length: count }, (_, i) => words[(n + i * 3) % words.length]).join(' ');
+  return n % 9 === 0 ? `${text(n)}${body}\nsecond line\nthird line` : `${text(n)}${body}`;
+}
+
+async function seed(server: BenchServer) {
+  const admin = await api<Session>(server, 'POST', '/auth/register', null, {
+    username: 'bench_admin',
+    password: 'bench-pass-1',
+  });
+  const authors = [admin];
+  for (const name of ['bench_ann', 'bench_bo']) {
+    authors.push(
+      await api<Session>(server, 'POST', '/auth/register', null, { username: name, password: 'bench-pass-1' }),
+    );
+  }
+  const groups = await api<{ id: number; name: string }[]>(server, 'GET', '/group', admin.access_token);
+  const group = groups.find((g) => g.name === 'Hearth') ?? groups[0];
+  if (!group) throw new Error('The fresh server has no group');
+  const channel = await api<{ id: number }>(server, 'POST', '/channel', admin.access_token, {
+    group_id: group.id,
+    name: 'history',
+  });
+  // One at a time, so timestamps follow the numbers; a few authors in turn, as in a real conversation.
+  for (let n = 1; n <= MESSAGES; n++) {
+    const author = authors[Math.floor(n / 3) % authors.length]!;
+    await api(server, 'POST', '/message', author.access_token, { channel_id: channel.id, content: content(n) });
+  }
+  const reader = await api<Session>(server, 'POST', '/auth/register', null, {
+    username: 'bench_reader',
+    password: 'bench-pass-1',
+  });
+  return { reader, groupId: group.id, channelId: channel.id };
+}
+
+async function openChannel(browser: Browser, server: BenchServer, signedIn: SignedIn) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript({ content: NAME_HELPER });
+  await context.addInitScript(firstPaintProbe, signedIn);
+  const page = await context.newPage();
+  await page.goto('/');
+  const paint = await page
+    .waitForFunction(() => (window as unknown as { benchFirstPaint?: FirstPaint }).benchFirstPaint, undefined, {
+      timeout: FIRST_MESSAGE_TIMEOUT_MS,
+    })
+    .then((handle) => handle.jsonValue() as Promise<FirstPaint>)
+    .catch(async () => {
+      const shown = (await page.locator('body').innerText()).slice(0, 300).replace(/\s+/g, ' ');
+      await context.close();
+      throw new BenchError(
+        `No message item (${MESSAGE_SELECTOR}) appeared within ${FIRST_MESSAGE_TIMEOUT_MS / 1000} s of opening a channel ` +
+          `with ${MESSAGES} messages: the message list is missing or broken, so there is nothing to measure.\n` +
+          `The page showed: "${shown}"`,
+      );
+    });
+  return { page, paint, close: () => context.close() };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function scrollToFirst(page: Page) {
+  const first = page.locator(MESSAGE_SELECTOR).filter({ hasText: text(1) });
+  const box = await page.locator(MESSAGE_SELECTOR).last().boundingBox();
+  if (!box) throw new BenchError('The newest message has no box on screen');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.evaluate(startScrollProbe);
+  const started = Date.now();
+  let steps = 0;
+  for (;;) {
+    await page.mouse.wheel(0, -WHEEL_STEP_PX);
+    await page.evaluate(nextFrame);
+    steps += 1;
+    if (steps % 5 === 0 && (await first.isVisible())) break;
+    if (Date.now() - started > SCROLL_LIMIT_MS) {
+      await page.evaluate(stopScrollProbe);
+      throw new BenchError(`The first message did not show after ${SCROLL_LIMIT_MS / 1000} s of scrolling up`);
+    }
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const sample = await page.evaluate(stopScrollProbe);
+  const gaps = sample.frames.slice(1).map((t, i) => t - sample.frames[i]!);
+  const duration = (sample.frames.at(-1)! - sample.frames[0]!) / 1000;
+  const sortedGaps = [...gaps].sort((a, b) => a - b);
+  return {
+    steps,
+    seconds,
+    fps: gaps.length / duration,
+    frameP50: percentile(sortedGaps, 50),
+    frameP95: percentile(sortedGaps, 95),
+    frameMax: sortedGaps.at(-1) ?? 0,
+    longTasks: sample.longTasks.length,
+    longestTask: Math.max(0, ...sample.longTasks),
+    domItems: await page.locator(MESSAGE_SELECTOR).count(),
+  };
+}
+
+async function main() {
+  console.log('Building the web client...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@hearth/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new BenchError('The web build failed');
+  const sizes = initialSizes(WEB_DIST);
+  const jsGzip = total(sizes.js, 'gzip');
+  const cssGzip = total(sizes.css, 'gzip');
+
+  console.log(`Starting a server and seeding ${MESSAGES} messages...`);
+  const server = await startServer(1_000);
+  let browser: Browser | undefined;
+  try {
+    const { reader, groupId, channelId } = await seed(server);
+    const signedIn: SignedIn = {
+      accessToken: reader.access_token,
+      refreshToken: reader.refresh_token,
+      user: reader.user,
+      navigation: { groupId, channelId },
+      messageSelector: MESSAGE_SELECTOR,
+    };
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+
+    console.log(`Opening the channel ${PAINT_RUNS + 1} times (the first warms the server up)...`);
+    const paints: FirstPaint[] = [];
+    for (let run = 0; run <= PAINT_RUNS; run++) {
+      const opened = await openChannel(browser, server, signedIn);
+      if (run > 0) paints.push(opened.paint);
+      await opened.close();
+    }
+    const painted = paints.map((p) => p.paintedMs).sort((a, b) => a - b);
+    const paintMedian = percentile(painted, 50);
+
+    console.log(`Scrolling back through ${MESSAGES} messages...`);
+    const opened = await openChannel(browser, server, signedIn);
+    const scroll = await scrollToFirst(opened.page);
+    await opened.close();
+
+    const pass = (ok: boolean) => (ok ? 'met' : '**missed**');
+    const rows = [
+      [
+        'Initial JS (gzip)',
+        `${kb(jsGzip)} (${kb(total(sizes.js, 'bytes'))} raw, ${sizes.js.length} file${sizes.js.length === 1 ? '' : 's'})`,
+        `≤ ${TARGET.initialJsGzipKb} KB`,
+        pass(jsGzip <= TARGET.initialJsGzipKb * 1024),
+      ],
+      ['Initial CSS (gzip)', `${kb(cssGzip)} (${kb(total(sizes.css, 'bytes'))} raw)`, '', ''],
+      [
+        'First message painted',
+        `${ms(paintMedian)} median of ${PAINT_RUNS} (${ms(painted[0]!)}–${ms(painted.at(-1)!)})`,
+        `≤ ${TARGET.firstPaintMs} ms`,
+        pass(paintMedian <= TARGET.firstPaintMs),
+      ],
+      [
+        'Scrolling: frame rate',
+        `${scroll.fps.toFixed(1)} fps; frame p50 ${ms(scroll.frameP50)}, p95 ${ms(scroll.frameP95)}, max ${ms(scroll.frameMax)}`,
+        '',
+        '',
+      ],
+      [
+        'Scrolling: long tasks',
+        scroll.longTasks === 0 ? 'none' : `${scroll.longTasks}, longest ${ms(scroll.longestTask)}`,
+        `none over ${TARGET.longTaskMs} ms`,
+        pass(scroll.longTasks === 0),
+      ],
+    ];
+    const header = ['Measure', 'Result', 'Target', ''];
+    console.log(`\n${table(header, rows).replaceAll('**', '')}\n`);
+    console.log(
+      `Scrolled ${MESSAGES} messages in ${scroll.seconds.toFixed(1)} s (${scroll.steps} wheel steps of ${WHEEL_STEP_PX} px); ` +
+        `${scroll.domItems} message items in the DOM at the end.`,
+    );
+
+    const doc = path.join(ROOT, 'docs/performance.md');
+    writeSection(
+      doc,
+      [
+        `Measured ${DATE} on ${MACHINE} with \`npm run bench:web\`: production build of \`apps/web\`, Hearth on its`,
+        `embedded PostgreSQL, Debian Chromium headless (no GPU) at 1280×800, one channel seeded with`,
+        `${MESSAGES.toLocaleString('en')} messages from three authors.`,
+        '',
+        table(header, rows),
+        '',
+        `- **Initial JS and CSS**: the scripts, module preloads and style sheets \`index.html\` loads, gzip level 9.`,
+        `- **First message painted**: a signed-in visitor (tokens in localStorage) opens the channel; time from`,
+        `  navigation start to the first frame painted with a message item in it, fresh browser context each`,
+        `  time (cold browser cache, warm server); ${PAINT_RUNS} runs after one warm-up.`,
+        `- **Scrolling**: mouse-wheel steps of ${WHEEL_STEP_PX} px, one per frame, from the newest message back to the`,
+        `  first (${scroll.steps} steps, ${scroll.seconds.toFixed(1)} s, older pages loaded on the way); frame rate from`,
+        `  \`requestAnimationFrame\`, long tasks from the \`longtask\` PerformanceObserver.`,
+      ].join('\n'),
+    );
+    console.log(`Wrote the "Web client" section of ${path.relative(ROOT, doc)}`);
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof BenchError) console.error(`bench:web: ${err.message}`);
+  else console.error(err);
+  process.exit(1);
+});
