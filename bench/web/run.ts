@@ -140,8 +140,11 @@ function percentile(sorted: number[], p: number): number {
 
 async function scrollToFirst(page: Page) {
   const first = page.locator(MESSAGE_SELECTOR).filter({ hasText: text(1) });
-  const box = await page.locator(MESSAGE_SELECTOR).last().boundingBox();
-  if (!box) throw new BenchError('The newest message has no box on screen');
+  // The wheel goes where the pointer is: over the message list (or, failing that, its newest item).
+  const list = page.getByRole('region', { name: 'Messages' });
+  const box =
+    (await list.count()) === 1 ? await list.boundingBox() : await page.locator(MESSAGE_SELECTOR).last().boundingBox();
+  if (!box) throw new BenchError('The message list has no box on screen');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.evaluate(startScrollProbe);
   const started = Date.now();

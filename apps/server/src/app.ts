@@ -115,7 +115,8 @@ function serveWebClient(http: FastifyInstance, webDist: string | undefined): voi
     http.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: TEXT.notFound }));
     return;
   }
-  void http.register(fastifyStatic, { root: webDist, wildcard: false });
+  // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
+  void http.register(fastifyStatic, { root: webDist });
   http.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/ws') {
       return reply.sendFile('index.html');

@@ -73,3 +73,4 @@ export const DeleteMessageAnswer = z.object({
   deleted: z.boolean().describe('true when removed; false when an admin replaced the content'),
   message: Message.optional(),
 });
+export type DeleteMessageAnswer = z.infer<typeof DeleteMessageAnswer>;

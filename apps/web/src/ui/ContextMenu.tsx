@@ -1,4 +1,4 @@
-import { type ReactElement } from 'react';
+import { type ReactElement, useRef } from 'react';
 import * as ContextMenuPrimitive from '@radix-ui/react-context-menu';
 import { type MenuItem, renderMenuItems } from './menu-items';
 import styles from './Menu.module.css';
@@ -13,6 +13,20 @@ export interface ContextMenuProps {
 
 /** Opens at the pointer, stays inside the window, closes on a choice, outside click or Escape. */
 export function ContextMenu({ items, label, children }: ContextMenuProps) {
+  // After a choice, focus belongs to what the choice opened (an inline editor, a dialog), not to
+  // the element that was right-clicked; after Escape or an outside click it returns there as usual.
+  const chose = useRef(false);
+  const tracked = items.map((item) =>
+    'separator' in item
+      ? item
+      : {
+          ...item,
+          onSelect: () => {
+            chose.current = true;
+            item.onSelect();
+          },
+        },
+  );
   return (
     <ContextMenuPrimitive.Root>
       {/* With nothing to offer, the browser's own menu shows instead. */}
@@ -20,8 +34,16 @@ export function ContextMenu({ items, label, children }: ContextMenuProps) {
         {children}
       </ContextMenuPrimitive.Trigger>
       <ContextMenuPrimitive.Portal>
-        <ContextMenuPrimitive.Content className={styles.content} aria-label={label} collisionPadding={8}>
-          {renderMenuItems(items, ContextMenuPrimitive)}
+        <ContextMenuPrimitive.Content
+          className={styles.content}
+          aria-label={label}
+          collisionPadding={8}
+          onCloseAutoFocus={(e) => {
+            if (chose.current) e.preventDefault();
+            chose.current = false;
+          }}
+        >
+          {renderMenuItems(tracked, ContextMenuPrimitive)}
         </ContextMenuPrimitive.Content>
       </ContextMenuPrimitive.Portal>
     </ContextMenuPrimitive.Root>

@@ -66,7 +66,7 @@ export function GroupRail() {
                     aria-label={group.name}
                     title={group.name}
                     aria-current={nav.groupId === group.id ? 'true' : undefined}
-                    onClick={() => openGroup(group.id)}
+                    onClick={() => void openGroup(group.id)}
                   >
                     <GroupIcon group={group} />
                   </button>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Category, Channel, Group } from '@hearth/protocol';
 import { useServices } from '../../app/services';
+import type { HttpClient } from '../../lib/http';
 
 export interface MyGroupPermissions {
   group_id: number;
@@ -25,10 +26,15 @@ export function useGroups() {
   return useQuery({ queryKey: groupKeys.groups, queryFn: () => http.get<Group[]>('/group') });
 }
 
+export const channelsQuery = (http: HttpClient) => ({
+  queryKey: groupKeys.channels,
+  queryFn: () => http.get<Channel[]>('/channel/'),
+});
+
 /** Every channel the user can see, in every group (one request; the sidebar filters by group). */
 export function useChannels() {
   const { http } = useServices();
-  return useQuery({ queryKey: groupKeys.channels, queryFn: () => http.get<Channel[]>('/channel/') });
+  return useQuery(channelsQuery(http));
 }
 
 export function useChannel(channelId: number | null) {

@@ -1,7 +1,9 @@
 import { useLocation } from 'wouter';
 import { useNavigation } from '../shell/navigation';
 import { useIsNarrow } from '../shell/useIsNarrow';
-import { useChannels } from './queries';
+import { useQueryClient } from '@tanstack/react-query';
+import { useServices } from '../../app/services';
+import { channelsQuery } from './queries';
 import { firstTextChannel } from './channel-layout';
 
 /**
@@ -11,10 +13,11 @@ import { firstTextChannel } from './channel-layout';
 export function useOpenGroup() {
   const nav = useNavigation();
   const narrow = useIsNarrow();
-  const channels = useChannels();
+  const { http } = useServices();
+  const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
 
-  return (groupId: number) => {
+  return async (groupId: number) => {
     if (location !== '/') navigate('/');
     if (narrow) {
       if (groupId !== nav.groupId) nav.selectGroup(groupId);
@@ -24,7 +27,9 @@ export function useOpenGroup() {
     }
     // Coming back to the open group keeps the channel the user was in.
     if (groupId === nav.groupId && nav.channelId !== null) return;
-    const first = firstTextChannel(channels.data ?? [], groupId);
+    // Right after sign-in the channel list may still be on its way: wait for it rather than open nothing.
+    const channels = await queryClient.ensureQueryData(channelsQuery(http)).catch(() => []);
+    const first = firstTextChannel(channels, groupId);
     if (first) nav.selectChannel(first.id, groupId);
     else nav.selectGroup(groupId);
   };

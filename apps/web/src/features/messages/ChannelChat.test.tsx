@@ -65,7 +65,7 @@ describe('ChannelChat', () => {
   it('shows the channel header, the connection chip and the member list toggle', async () => {
     const { socket } = setup();
     expect(await screen.findByRole('heading', { name: '#general' })).toBeTruthy();
-    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Connected');
+    expect(within(screen.getByRole('banner')).getByText('Connected')).toBeTruthy();
     const toggle = screen.getByRole('button', { name: 'Toggle member list' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     await userEvent.click(toggle);
@@ -96,6 +96,23 @@ describe('ChannelChat', () => {
     expect(within(article('mo')).queryByText('(edited)')).toBeNull();
     // Line breaks stay in the text; the stylesheet keeps them visible.
     expect(screen.getByText('line one\nline two', { normalizer: (s) => s })).toBeTruthy();
+  });
+
+  it('puts a date separator above the first message of each day', async () => {
+    setup({
+      messages: [
+        makeMessage(1, { content: 'monday morning', timestamp: '2025-03-03T11:00:00.000Z' }),
+        makeMessage(2, { content: 'monday noon', timestamp: '2025-03-03T11:30:00.000Z' }),
+        makeMessage(3, { content: 'wednesday', timestamp: '2025-03-05T12:00:00.000Z' }),
+      ],
+    });
+    await messageShown('wednesday');
+    const separators = screen.getAllByRole('separator');
+    expect(separators).toHaveLength(2);
+    const order = (a: Node, b: Node) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING;
+    expect(order(separators[0]!, article('monday morning'))).toBeTruthy();
+    expect(order(article('monday noon'), separators[1]!)).toBeTruthy();
+    expect(order(separators[1]!, article('wednesday'))).toBeTruthy();
   });
 
   it('shows the empty state when the channel has no messages, then a live message', async () => {

@@ -47,7 +47,8 @@ export function Composer({ channel, leading, trailing, onSent }: ComposerProps) 
 
   useLayoutEffect(() => {
     const el = input.current;
-    if (!el) return;
+    // A hidden composer (the other pane on narrow screens) has no layout to measure.
+    if (!el || el.offsetParent === null) return;
     el.style.height = 'auto';
     el.style.height = `${el.scrollHeight}px`;
   }, [text]);

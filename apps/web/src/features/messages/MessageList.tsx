@@ -7,6 +7,7 @@ import { ArrowDownIcon } from './icons';
 import { MessageItem } from './MessageItem';
 import type { Viewer } from './message-permissions';
 import type { MessageWindow, MessageWindowState } from './message-window';
+import { useEdgePaging } from './useEdgePaging';
 import { useMessageActions } from './useMessageActions';
 import styles from './MessageList.module.css';
 
@@ -86,15 +87,8 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
     return () => timers.forEach(clearTimeout);
   }, [status, generation, scrollToBottom]);
 
-  // Re-run when the window moved, not when a load merely ended, so a failed load is not retried in a loop.
-  const { hasOlder, hasNewer, firstItemIndex } = state;
-  const lastId = state.messages.at(-1)?.id;
-  useEffect(() => {
-    if (autoLoad && atTop && hasOlder) void store.loadOlder();
-  }, [autoLoad, atTop, hasOlder, firstItemIndex, store]);
-  useEffect(() => {
-    if (autoLoad && atBottom && hasNewer) void store.loadNewer();
-  }, [autoLoad, atBottom, hasNewer, lastId, store]);
+  const { hasNewer, firstItemIndex } = state;
+  useEdgePaging(store, state, { atTop, atBottom, enabled: autoLoad });
 
   const latestLiveId = state.latestLive?.id;
   useEffect(() => {
@@ -124,13 +118,13 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
     () => ({
       messages: state.messages,
       firstItemIndex,
-      hasOlder,
+      hasOlder: state.hasOlder,
       loadingOlder: state.loadingOlder,
       loadingNewer: state.loadingNewer,
       viewer,
       editingId,
     }),
-    [state.messages, firstItemIndex, hasOlder, state.loadingOlder, state.loadingNewer, viewer, editingId],
+    [state.messages, firstItemIndex, state.hasOlder, state.loadingOlder, state.loadingNewer, viewer, editingId],
   );
 
   const itemContent = useCallback(

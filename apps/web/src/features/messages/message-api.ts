@@ -1,14 +1,8 @@
-import type { Message } from '@hearth/protocol';
+import type { DeleteMessageAnswer, Message } from '@hearth/protocol';
 import type { HttpClient } from '../../lib/http';
 import type { PageQuery } from './message-window';
 
-/** DELETE /message/:id: `deleted` is false when an admin replaced someone else's message instead. */
-export interface DeleteMessageAnswer {
-  id: number;
-  channel_id: number;
-  deleted: boolean;
-  message?: Message;
-}
+export type { DeleteMessageAnswer };
 
 export function fetchMessagePage(http: HttpClient, { channelId, limit, before, after }: PageQuery): Promise<Message[]> {
   const params = new URLSearchParams({ channel_id: String(channelId), limit: String(limit) });

@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium; Playwright's own browser downloads are never used. */
+const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Each worker starts its own server (and embedded database), so two workers fit a 2-core machine.
+const workers = Number(process.env.E2E_WORKERS) || 2;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers,
+  reporter: 'list',
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    headless: true,
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,128 @@
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type ViewportSize,
+} from '@playwright/test';
+import { Api, PASSWORD, type Account } from './api.js';
+import { HearthServer } from './server.js';
+
+export interface PageOptions {
+  viewport?: ViewportSize;
+}
+
+interface WorkerFixtures {
+  /** One real server per worker, on its own embedded database; tests of a worker share it. */
+  server: HearthServer;
+  /** The first account of the worker's server, so an ADMIN. */
+  admin: Account;
+}
+
+interface TestFixtures {
+  api: Api;
+  /** A username no other test uses: prefix + worker + counter + random, at most 20 characters. */
+  uniqueName: (prefix: string) => string;
+  /** Registers a new account (through the API) with a unique name. */
+  newUser: (prefix?: string) => Promise<Account>;
+  /** A page of its own browser context (own storage), signed in through the login form. */
+  signedInPage: (user: Account, options?: PageOptions) => Promise<Page>;
+  /** Stops the server (SIGINT) and starts it again on the same data folder and ports. */
+  restartServer: () => Promise<void>;
+  serverOutputOnFailure: void;
+}
+
+let counter = 0;
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await HearthServer.start();
+      try {
+        await use(server);
+      } finally {
+        await server.dispose();
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+
+  admin: [
+    async ({ server }, use, workerInfo) => {
+      // Registered before any test runs (the fixture is automatic), so it is the instance's first account.
+      const admin = await new Api(server.url).register(`admin_w${workerInfo.workerIndex}`, PASSWORD);
+      if (!admin.user.is_admin) throw new Error('The first account of a fresh server is not an admin');
+      await use(admin);
+    },
+    { scope: 'worker', auto: true },
+  ],
+
+  serverOutputOnFailure: [
+    async ({ server }, use, testInfo) => {
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) {
+        console.log(`Server output (last lines):\n${server.output().slice(-4_000)}`);
+      }
+    },
+    { auto: true },
+  ],
+
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+
+  api: async ({ server }, use) => {
+    await use(new Api(server.url));
+  },
+
+  // eslint-disable-next-line no-empty-pattern
+  uniqueName: async ({}, use, testInfo) => {
+    await use((prefix: string) => {
+      counter += 1;
+      const random = Math.random().toString(36).slice(2, 6);
+      return `${prefix.slice(0, 8)}_${testInfo.workerIndex}${counter}${random}`.slice(0, 20);
+    });
+  },
+
+  newUser: async ({ api, uniqueName }, use) => {
+    await use((prefix = 'user') => api.register(uniqueName(prefix)));
+  },
+
+  signedInPage: async ({ browser, baseURL }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (user, options = {}) => {
+      const context = await newContext(browser, baseURL!, options);
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto('/');
+      await logIn(page, user);
+      return page;
+    });
+    for (const context of contexts) await context.close();
+  },
+
+  restartServer: async ({ server }, use) => {
+    await use(() => server.restart());
+  },
+});
+
+export { expect };
+
+function newContext(browser: Browser, baseURL: string, options: PageOptions): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 800 } });
+}
+
+/** Fills the login form as a person would and waits for the signed-in shell. */
+export async function logIn(page: Page, user: Pick<Account, 'username' | 'password'>): Promise<void> {
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expectSignedIn(page);
+}
+
+/** The shell shows the group rail (wide layout) or the bottom bar (narrow layout). */
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: /^(Groups|Mobile navigation)$/ }).first()).toBeVisible();
+}

@@ -1,0 +1,44 @@
+import { expect, expectSignedIn, test } from '../support/fixtures.js';
+import { PASSWORD } from '../support/api.js';
+import { channelSidebar, composer, connectionChip, groupRail, TEXT } from '../support/chat.js';
+
+test('a new person registers and lands in the default channel', async ({ page, uniqueName }) => {
+  const username = uniqueName('newbie');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expectSignedIn(page);
+
+  // Every instance starts with the group 'Hearth'; opening it opens its first text channel, 'general'.
+  await groupRail(page).getByRole('button', { name: 'Hearth', exact: true }).click();
+  await expect(channelSidebar(page).getByRole('heading', { name: 'Text Channels' })).toBeVisible();
+  await expect(channelSidebar(page).getByRole('button', { name: 'general', exact: true })).toBeVisible();
+  await expect(page.getByText('#general', { exact: true }).first()).toBeVisible();
+  await expect(composer(page, 'general')).toBeEditable();
+  await expect(connectionChip(page, 'Connected')).toBeVisible();
+
+  // A plain user has no Create button and no Admin Panel.
+  await expect(groupRail(page).getByRole('button', { name: 'Create', exact: true })).toHaveCount(0);
+  await groupRail(page).getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toHaveCount(0);
+
+  // Logging out returns to the login form; logging in again works.
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expectSignedIn(page);
+});
+
+test('an empty channel says so', async ({ admin, api, uniqueName, signedInPage, newUser }) => {
+  const { group } = await api.defaultChannel(admin);
+  const name = uniqueName('quiet').toLowerCase();
+  await api.createChannel(admin, group.id, name);
+  const page = await signedInPage(await newUser('reader'));
+  await groupRail(page).getByRole('button', { name: 'Hearth', exact: true }).click();
+  await channelSidebar(page).getByRole('button', { name, exact: true }).click();
+  await expect(page.getByText(TEXT.empty)).toBeVisible();
+});

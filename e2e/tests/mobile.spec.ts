@@ -1,0 +1,56 @@
+import { expect, test } from '../support/fixtures.js';
+import { bottomBar, channelSidebar, composer, groupRail, message, openChannel, send } from '../support/chat.js';
+
+const PHONE = { width: 390, height: 844 };
+
+test('the same chat on a 390×844 phone screen, with the bottom bar', async ({
+  admin,
+  api,
+  newUser,
+  signedInPage,
+  uniqueName,
+}) => {
+  const { group } = await api.defaultChannel(admin);
+  const channel = await api.createChannel(admin, group.id, uniqueName('pocket').toLowerCase());
+  const phoneAccount = await newUser('phone');
+  const phone = await signedInPage(phoneAccount, { viewport: PHONE });
+  const desk = await signedInPage(await newUser('desk'));
+  await openChannel(desk, group.name, channel.name);
+
+  const bar = bottomBar(phone);
+  await expect(bar).toBeVisible();
+  for (const tab of ['Home', 'Groups', 'Profile', 'Settings']) {
+    await expect(bar.getByRole('button', { name: tab, exact: true })).toBeVisible();
+  }
+  // The rail is hidden until Groups opens it; then the tab reads Close.
+  await expect(groupRail(phone)).toBeHidden();
+  await bar.getByRole('button', { name: 'Groups', exact: true }).click();
+  await expect(bar.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await groupRail(phone).getByRole('button', { name: group.name, exact: true }).click();
+  await channelSidebar(phone).getByRole('button', { name: channel.name, exact: true }).click();
+  await expect(composer(phone, channel.name)).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Groups', exact: true })).toBeVisible();
+
+  // The chat fills the narrow screen: nothing sticks out sideways.
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  await send(phone, channel.name, 'Typed on a phone');
+  await expect(message(desk, 'Typed on a phone')).toBeVisible();
+  await send(desk, channel.name, 'Read on a phone');
+  await expect(message(phone, 'Read on a phone')).toBeVisible();
+  await expect(message(phone, 'Read on a phone')).toBeInViewport();
+
+  // The other tabs lead to their pages and Home back to the start.
+  await bar.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(phone.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await bar.getByRole('button', { name: 'Profile', exact: true }).click();
+  await expect(phone.getByRole('heading', { name: phoneAccount.username })).toBeVisible();
+  await bar.getByRole('button', { name: 'Home', exact: true }).click();
+  await expect(composer(phone, channel.name)).toBeHidden();
+
+  // Back in the channel, the conversation is still there.
+  await bar.getByRole('button', { name: 'Groups', exact: true }).click();
+  await openChannel(phone, group.name, channel.name);
+  await expect(message(phone, 'Typed on a phone')).toBeVisible();
+});

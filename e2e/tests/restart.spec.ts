@@ -1,0 +1,51 @@
+import { expect, test } from '../support/fixtures.js';
+import { connectionChip, message, openChannel, send } from '../support/chat.js';
+
+test('restarting the server mid-conversation loses nothing on screen', async ({
+  admin,
+  api,
+  newUser,
+  signedInPage,
+  uniqueName,
+  restartServer,
+}) => {
+  const { group } = await api.defaultChannel(admin);
+  const channel = await api.createChannel(admin, group.id, uniqueName('sturdy').toLowerCase());
+  const aliceAccount = await newUser('alice');
+  const alice = await signedInPage(aliceAccount);
+  const bob = await signedInPage(await newUser('bob'));
+  await openChannel(alice, group.name, channel.name);
+  await openChannel(bob, group.name, channel.name);
+
+  await send(alice, channel.name, 'Before the restart, from Alice');
+  await send(bob, channel.name, 'Before the restart, from Bob');
+  await expect(message(alice, 'Before the restart, from Bob')).toBeVisible();
+  await expect(connectionChip(alice, 'Connected')).toBeVisible();
+
+  // Stopping the database and the server takes seconds: both clients show the drop meanwhile.
+  const restarted = restartServer();
+  restarted.catch(() => {}); // awaited below; a failure is reported there
+  await expect(connectionChip(alice, 'Disconnected')).toBeVisible();
+  await expect(connectionChip(bob, 'Disconnected')).toBeVisible();
+  await restarted;
+  // Posted the moment the server is back, most likely before the clients have reconnected.
+  await api.sendMessage(aliceAccount, channel.id, 'Right after the restart, through the API');
+
+  // The clients come back by themselves.
+  await expect(connectionChip(alice, 'Connected')).toBeVisible({ timeout: 30_000 });
+  await expect(connectionChip(bob, 'Connected')).toBeVisible({ timeout: 30_000 });
+  await send(bob, channel.name, 'After the restart, from Bob');
+  await send(alice, channel.name, 'After the restart, from Alice');
+
+  for (const page of [alice, bob]) {
+    for (const text of [
+      'Before the restart, from Alice',
+      'Before the restart, from Bob',
+      'Right after the restart, through the API',
+      'After the restart, from Bob',
+      'After the restart, from Alice',
+    ]) {
+      await expect(message(page, text)).toHaveCount(1);
+    }
+  }
+});
