@@ -11,13 +11,16 @@ test('a new person registers and lands in the default channel', async ({ page, u
   await page.getByRole('button', { name: 'Register' }).click();
   await expectSignedIn(page);
 
-  // Every instance starts with the group 'Hearth'; opening it opens its first text channel, 'general'.
-  await groupRail(page).getByRole('button', { name: 'Hearth', exact: true }).click();
+  // Every instance starts with the group 'Hearth' and its text channel 'general': a new account lands there.
   await expect(channelSidebar(page).getByRole('heading', { name: 'Text Channels' })).toBeVisible();
   await expect(channelSidebar(page).getByRole('button', { name: 'general', exact: true })).toBeVisible();
   await expect(page.getByText('#general', { exact: true }).first()).toBeVisible();
   await expect(composer(page, 'general')).toBeEditable();
   await expect(connectionChip(page, 'Connected')).toBeVisible();
+  await expect(groupRail(page).getByRole('button', { name: 'Hearth', exact: true })).toHaveAttribute(
+    'aria-current',
+    /.+/,
+  );
 
   // A plain user has no Create button and no Admin Panel.
   await expect(groupRail(page).getByRole('button', { name: 'Create', exact: true })).toHaveCount(0);
@@ -41,4 +44,18 @@ test('an empty channel says so', async ({ admin, api, uniqueName, signedInPage, 
   await groupRail(page).getByRole('button', { name: 'Hearth', exact: true }).click();
   await channelSidebar(page).getByRole('button', { name, exact: true }).click();
   await expect(page.getByText(TEXT.empty)).toBeVisible();
+});
+
+test('the theme can be switched to light and back, and is remembered', async ({ signedInPage, newUser }) => {
+  const page = await signedInPage(await newUser('themer'));
+  await groupRail(page).getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: 'Light' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await groupRail(page).getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });

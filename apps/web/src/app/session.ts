@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { AuthAnswer } from '@hearth/protocol';
 import type { Services } from './services';
 import { useServices } from './services';
+import { landInDefaultChannelNext } from '../features/shell/useLandInDefaultChannel';
 
 export function useSession() {
   const { auth } = useServices();
@@ -10,6 +11,7 @@ export function useSession() {
 
 export async function signIn(services: Services, kind: 'login' | 'register', body: Record<string, unknown>) {
   const answer = await services.http.post<AuthAnswer>(`/auth/${kind}`, body, { anonymous: true });
+  if (kind === 'register') landInDefaultChannelNext();
   services.auth.set({ accessToken: answer.access_token, refreshToken: answer.refresh_token, user: answer.user });
   return answer.user;
 }

@@ -5,6 +5,8 @@ import { ChannelChat } from '../messages/ChannelChat';
 import { useSession } from '../../app/session';
 import { useNavigation } from './navigation';
 import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
+import { useLandInDefaultChannel } from './useLandInDefaultChannel';
+import { SettingsPlaceholder } from './SettingsPlaceholder';
 import { MobileBottomBar } from './MobileBottomBar';
 import { Placeholder } from './Placeholder';
 import styles from './Shell.module.css';
@@ -13,6 +15,7 @@ import styles from './Shell.module.css';
 export function Shell() {
   const nav = useNavigation();
   useGroupLiveUpdates();
+  useLandInDefaultChannel();
   const [location] = useLocation();
   const onRoute = location !== '/';
   const pane = onRoute ? 'chat' : nav.mobilePane;
@@ -30,7 +33,7 @@ export function Shell() {
             {(params) => <Placeholder title={decodeURIComponent(params.username)} text="Profiles are coming soon." />}
           </Route>
           <Route path="/settings">
-            <Placeholder title="Settings" text="Settings are coming soon." />
+            <SettingsPlaceholder />
           </Route>
           <Route path="/admin">
             <Placeholder title="Admin Panel" text="The admin panel is coming soon." />

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useChannels, useGroups } from '../groups/queries';
+import { firstTextChannel } from '../groups/channel-layout';
+import { useNavigation } from './navigation';
+
+const FLAG = 'hearth:land-in-default';
+
+/** Marks the next shell start as a new account's first visit. */
+export const landInDefaultChannelNext = () => sessionStorage.setItem(FLAG, '1');
+
+/**
+ * A new account lands in the first group's first text channel (on a new instance: Hearth, #general)
+ * instead of an empty home screen. Returning users keep where they were, or home.
+ */
+export function useLandInDefaultChannel() {
+  const nav = useNavigation();
+  const groups = useGroups().data;
+  const channels = useChannels().data;
+  useEffect(() => {
+    if (sessionStorage.getItem(FLAG) !== '1' || !groups || !channels) return;
+    sessionStorage.removeItem(FLAG);
+    const group = groups[0];
+    if (!group || nav.channelId !== null) return;
+    const first = firstTextChannel(channels, group.id);
+    if (first) nav.selectChannel(first.id, group.id);
+    else nav.selectGroup(group.id);
+  }, [groups, channels, nav]);
+}
