@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEXT } from '@hearth/protocol';
+import { CLOSE, TEXT } from '@hearth/protocol';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
 import { startServer, stopAllServers, type ServerProcess } from './process.js';
 
@@ -200,6 +200,19 @@ describe('a cluster of two nodes', { timeout: 60_000 }, () => {
     expect(seenByB).toEqual(eventsOf(watcher).filter((f) => f.seq! > first));
     expectIncreasing(seenByB.map((f) => f.seq!));
     expect(seenByB.filter(isMessage(after))).toHaveLength(1);
+  });
+
+  it('closes the older connection of a session resumed on the other node', async () => {
+    const stale = await live(node1, bob.token);
+    const ready = stale.frames.find((f) => f.type === 'ready')!;
+    // The first connection is still open (a half-dead network path, say) when the client resumes elsewhere.
+    const fresh = await LiveClient.connect(node2.url);
+    clients.push(fresh);
+    fresh.send({ type: 'resume', session_id: ready.data.session_id, seq: ready.seq });
+    await fresh.waitFor((f) => f.type === 'resumed', WAIT_MS);
+    const closed = await stale.waitForClose(WAIT_MS);
+    expect(closed).toEqual({ code: CLOSE.normal, reason: 'Session resumed elsewhere' });
+    expect(fresh.closed).toBeNull();
   });
 
   it('answers a resume of an unknown session with invalid_session', async () => {

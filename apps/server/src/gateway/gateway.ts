@@ -26,6 +26,8 @@ import type { SessionRecord, SessionStore } from './session-store.js';
 /** A session record outlives its connection by the resume window; while attached it is refreshed. */
 const ATTACHED_RECORD_TTL_MS = 24 * 60 * 60_000;
 const AUTH_TIMEOUT_MS = 10_000;
+/** Internal event (no recipients): a session was resumed, so other attachments of it close. */
+const SESSION_RESUMED = 'session_resumed';
 /** Frames one connection may send per 10 s before it is closed as abusive. */
 const FRAME_BUDGET = 300;
 
@@ -244,6 +246,9 @@ export class Gateway {
       record.snapshots,
     );
     this.attach(conn, session);
+    // A connection still holding this session on another node must stop: it is stale by now.
+    const takeover = { session_id: sessionId, attach_id: session.attachId };
+    void this.ctx.events.publish(SESSION_RESUMED, takeover, { kind: 'users', userIds: [] }).catch(() => undefined);
     const missed = await this.ctx.events.readAfter(base.seq);
     if (!isCurrent(conn, session)) return;
     if (!missed) {
@@ -306,6 +311,7 @@ export class Gateway {
   /* ---------- delivery ---------- */
 
   private dispatch(event: LoggedEvent): void {
+    if (event.type === SESSION_RESUMED) this.closeSuperseded(event);
     for (const session of this.sessions.values()) {
       if (session.replaying) session.pending.push(event);
       else this.process(session, event);
@@ -345,6 +351,14 @@ export class Gateway {
       return;
     }
     socket.send(frame);
+  }
+
+  private closeSuperseded(event: LoggedEvent): void {
+    const { session_id, attach_id } = JSON.parse(event.data) as { session_id: string; attach_id: string };
+    const local = this.sessions.get(session_id);
+    if (!local || local.attachId === attach_id) return;
+    this.sessions.delete(session_id); // so its close does not overwrite the newer session record
+    local.socket.close(CLOSE.normal, 'Session resumed elsewhere');
   }
 
   private closeRevoked(event: LoggedEvent): void {

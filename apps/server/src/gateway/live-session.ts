@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { LoggedEvent } from '../events/event-log.js';
 import { bypassesGroupPermissions, type UserRow } from '../users/user-row.js';
@@ -14,6 +15,8 @@ export class LiveSession {
   /** While true, events wait in `pending` so a replay or start-up can go first, in order. */
   replaying = true;
   pending: LoggedEvent[] = [];
+  /** Tells this attachment of the session apart from an earlier one on another node. */
+  readonly attachId = randomBytes(8).toString('hex');
 
   constructor(
     readonly id: string,
