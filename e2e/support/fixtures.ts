@@ -6,7 +6,7 @@ import {
   type Page,
   type ViewportSize,
 } from '@playwright/test';
-import { Api, PASSWORD, type Account } from './api.js';
+import { Api, PASSWORD, type Account, type Channel, type Group } from './api.js';
 import { HearthServer } from './server.js';
 
 export interface PageOptions {
@@ -26,6 +26,11 @@ interface TestFixtures {
   uniqueName: (prefix: string) => string;
   /** Registers a new account (through the API) with a unique name. */
   newUser: (prefix?: string) => Promise<Account>;
+  /**
+   * The admin makes a channel of the test's own in the default group, named uniquely (lower case) after
+   * `prefix`, so tests sharing a server never see each other's messages.
+   */
+  freshChannel: (prefix: string) => Promise<{ group: Group; channel: Channel }>;
   /** A page of its own browser context (own storage), signed in through the login form. */
   signedInPage: (user: Account, options?: PageOptions) => Promise<Page>;
   /** Stops the server (SIGINT) and starts it again on the same data folder and ports. */
@@ -88,6 +93,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   newUser: async ({ api, uniqueName }, use) => {
     await use((prefix = 'user') => api.register(uniqueName(prefix)));
+  },
+
+  freshChannel: async ({ admin, api, uniqueName }, use) => {
+    await use(async (prefix) => {
+      const { group } = await api.defaultChannel(admin);
+      const channel = await api.createChannel(admin, group.id, uniqueName(prefix).toLowerCase());
+      return { group, channel };
+    });
   },
 
   signedInPage: async ({ browser, baseURL }, use) => {

@@ -36,13 +36,11 @@ test('a new person registers and lands in the default channel', async ({ page, u
   await expectSignedIn(page);
 });
 
-test('an empty channel says so', async ({ admin, api, uniqueName, signedInPage, newUser }) => {
-  const { group } = await api.defaultChannel(admin);
-  const name = uniqueName('quiet').toLowerCase();
-  await api.createChannel(admin, group.id, name);
+test('an empty channel says so', async ({ freshChannel, signedInPage, newUser }) => {
+  const { channel } = await freshChannel('quiet');
   const page = await signedInPage(await newUser('reader'));
   await groupRail(page).getByRole('button', { name: 'Hearth', exact: true }).click();
-  await channelSidebar(page).getByRole('button', { name, exact: true }).click();
+  await channelSidebar(page).getByRole('button', { name: channel.name, exact: true }).click();
   await expect(page.getByText(TEXT.empty)).toBeVisible();
 });
 

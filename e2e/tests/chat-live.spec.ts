@@ -1,4 +1,3 @@
-import type { Account, Api } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import {
   composer,
@@ -11,15 +10,8 @@ import {
   TEXT,
 } from '../support/chat.js';
 
-/** A fresh channel in the default group, so tests sharing a server never see each other's messages. */
-async function freshChannel(api: Api, admin: Account, name: string) {
-  const { group } = await api.defaultChannel(admin);
-  const channel = await api.createChannel(admin, group.id, name.toLowerCase());
-  return { group, channel };
-}
-
-test('two people chat live in two browsers', async ({ admin, api, newUser, signedInPage, uniqueName }) => {
-  const { group, channel } = await freshChannel(api, admin, uniqueName('lobby'));
+test('two people chat live in two browsers', async ({ freshChannel, newUser, signedInPage }) => {
+  const { group, channel } = await freshChannel('lobby');
   const alice = await signedInPage(await newUser('alice'));
   const bob = await signedInPage(await newUser('bob'));
   await openChannel(alice, group.name, channel.name);
@@ -39,8 +31,8 @@ test('two people chat live in two browsers', async ({ admin, api, newUser, signe
   await expect(bob.getByText(TEXT.empty)).toBeHidden();
 });
 
-test('an edit and a delete appear on the other side', async ({ admin, api, newUser, signedInPage, uniqueName }) => {
-  const { group, channel } = await freshChannel(api, admin, uniqueName('edits'));
+test('an edit and a delete appear on the other side', async ({ freshChannel, newUser, signedInPage }) => {
+  const { group, channel } = await freshChannel('edits');
   const alice = await signedInPage(await newUser('alice'));
   const bob = await signedInPage(await newUser('bob'));
   await openChannel(alice, group.name, channel.name);
@@ -91,12 +83,11 @@ test('an edit and a delete appear on the other side', async ({ admin, api, newUs
 
 test('an admin removes a message and both sides see the notice', async ({
   admin,
-  api,
+  freshChannel,
   newUser,
   signedInPage,
-  uniqueName,
 }) => {
-  const { group, channel } = await freshChannel(api, admin, uniqueName('moderated'));
+  const { group, channel } = await freshChannel('moderated');
   const bobAccount = await newUser('bob');
   const bob = await signedInPage(bobAccount);
   const boss = await signedInPage(admin);

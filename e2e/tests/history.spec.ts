@@ -14,15 +14,13 @@ async function wheel(page: Page, deltaY: number) {
 }
 
 test('scrolling back through 500 messages loads older pages and trims the window', async ({
-  admin,
   api,
+  freshChannel,
   newUser,
   signedInPage,
-  uniqueName,
 }) => {
   test.setTimeout(180_000);
-  const { group } = await api.defaultChannel(admin);
-  const channel = await api.createChannel(admin, group.id, uniqueName('archive').toLowerCase());
+  const { group, channel } = await freshChannel('archive');
   const author = await newUser('author');
   // One at a time, so the order of the timestamps is the order of the numbers.
   for (let n = 1; n <= TOTAL; n++) await api.sendMessage(author, channel.id, text(n));

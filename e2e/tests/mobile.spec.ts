@@ -4,14 +4,11 @@ import { bottomBar, channelSidebar, composer, groupRail, message, openChannel, s
 const PHONE = { width: 390, height: 844 };
 
 test('the same chat on a 390×844 phone screen, with the bottom bar', async ({
-  admin,
-  api,
+  freshChannel,
   newUser,
   signedInPage,
-  uniqueName,
 }) => {
-  const { group } = await api.defaultChannel(admin);
-  const channel = await api.createChannel(admin, group.id, uniqueName('pocket').toLowerCase());
+  const { group, channel } = await freshChannel('pocket');
   const phoneAccount = await newUser('phone');
   const phone = await signedInPage(phoneAccount, { viewport: PHONE });
   const desk = await signedInPage(await newUser('desk'));

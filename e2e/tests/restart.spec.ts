@@ -2,15 +2,13 @@ import { expect, test } from '../support/fixtures.js';
 import { connectionChip, message, openChannel, send } from '../support/chat.js';
 
 test('restarting the server mid-conversation loses nothing on screen', async ({
-  admin,
   api,
+  freshChannel,
   newUser,
   signedInPage,
-  uniqueName,
   restartServer,
 }) => {
-  const { group } = await api.defaultChannel(admin);
-  const channel = await api.createChannel(admin, group.id, uniqueName('sturdy').toLowerCase());
+  const { group, channel } = await freshChannel('sturdy');
   const aliceAccount = await newUser('alice');
   const alice = await signedInPage(aliceAccount);
   const bob = await signedInPage(await newUser('bob'));

@@ -1,32 +1,42 @@
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { SelfUser } from '@hearth/protocol';
 import { ServicesProvider, type Services } from '../app/services';
 import { AuthStore } from '../lib/auth-store';
 import { HttpClient } from '../lib/http';
-import { LiveConnection } from '../lib/live';
+import { LiveConnection, type SocketLike } from '../lib/live';
 import { ConfirmProvider, ToastProvider } from '../ui';
 
-/** Services wired like the app's, with a live connection that never connects (tests drive it when needed). */
-export function testServices(): Services {
+export interface TestServicesOptions {
+  /** Signed in as this user (with placeholder tokens); signed out when null. */
+  user?: SelfUser | null;
+  /** Opens the live connection's sockets; by default a component test has no live connection. */
+  createSocket?: () => SocketLike;
+}
+
+const noLiveConnection = (): SocketLike => {
+  throw new Error('no live connection in component tests');
+};
+
+/** Services wired like the app's, over the session in localStorage; only fetch and the socket are faked. */
+export function testServices({ user = null, createSocket = noLiveConnection }: TestServicesOptions = {}): Services {
   const auth = new AuthStore(localStorage);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const http = new HttpClient(auth, '/api');
+  if (user) auth.set({ accessToken: 'token', refreshToken: 'refresh', user });
   const live = new LiveConnection({
     url: 'ws://test/ws',
-    createSocket: () => {
-      throw new Error('no live connection in component tests');
-    },
-    getToken: () => null,
-    getUserId: () => null,
-    refreshToken: async () => false,
+    createSocket,
+    getToken: () => auth.get()?.accessToken ?? null,
+    getUserId: () => auth.get()?.user.id ?? null,
+    refreshToken: async () => true,
     isVisible: () => true,
   });
-  return { auth, http, live, queryClient };
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return { auth, http: new HttpClient(auth, '/api'), live, queryClient };
 }
 
 /** Renders UI inside the providers the app uses. */
-export function renderWithServices(ui: ReactElement, services: Services = testServices()) {
+export function renderWithServices(ui: ReactNode, services: Services = testServices()) {
   const result = render(
     <ServicesProvider services={services}>
       <QueryClientProvider client={services.queryClient}>

@@ -1,4 +1,4 @@
-import { type ReactElement } from 'react';
+import { type ReactElement, type ReactNode } from 'react';
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { type MenuItem, renderMenuItems } from './menu-items';
 import styles from './Menu.module.css';
@@ -7,13 +7,15 @@ export interface DropdownMenuProps {
   /** A button (e.g. an IconButton with its own aria-label) that opens the menu on click, Enter, Space or ArrowDown. */
   trigger: ReactElement;
   items: readonly MenuItem[];
+  /** Shown above the items (e.g. a profile card), set apart from them by a separator. */
+  header?: ReactNode;
   /** Names the menu for assistive technology. */
   label: string;
   align?: 'start' | 'center' | 'end';
   side?: 'top' | 'right' | 'bottom' | 'left';
 }
 
-export function DropdownMenu({ trigger, items, label, align = 'end', side = 'bottom' }: DropdownMenuProps) {
+export function DropdownMenu({ trigger, items, header, label, align = 'end', side = 'bottom' }: DropdownMenuProps) {
   return (
     <DropdownMenuPrimitive.Root>
       <DropdownMenuPrimitive.Trigger asChild>{trigger}</DropdownMenuPrimitive.Trigger>
@@ -28,6 +30,12 @@ export function DropdownMenu({ trigger, items, label, align = 'end', side = 'bot
           sideOffset={4}
           collisionPadding={8}
         >
+          {header && (
+            <>
+              {header}
+              <DropdownMenuPrimitive.Separator className={styles.separator} />
+            </>
+          )}
           {renderMenuItems(items, DropdownMenuPrimitive)}
         </DropdownMenuPrimitive.Content>
       </DropdownMenuPrimitive.Portal>

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps } from 'react';
-import styles from './Form.module.css';
+import { Field, fieldErrorId } from './Field';
+import styles from './TextField.module.css';
 
 export interface SelectOption {
   value: string;
@@ -12,21 +13,17 @@ export type SelectFieldProps = Omit<ComponentProps<'select'>, 'children'> & {
   error?: string;
 };
 
-/** A labelled native select, styled like the shared TextField (the UI kit has no select yet). */
+/** A labelled native select, framed and styled like TextField. */
 export function SelectField({ label, options, error, id, ...rest }: SelectFieldProps) {
   const generated = useId();
   const selectId = id ?? generated;
-  const errorId = `${selectId}-error`;
   return (
-    <div className={styles.field}>
-      <label htmlFor={selectId} className={styles.label}>
-        {label}
-      </label>
+    <Field controlId={selectId} label={label} error={error}>
       <select
         id={selectId}
         className={styles.input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? fieldErrorId(selectId) : undefined}
         {...rest}
       >
         {options.map((o) => (
@@ -35,12 +32,7 @@ export function SelectField({ label, options, error, id, ...rest }: SelectFieldP
           </option>
         ))}
       </select>
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -1,5 +1,5 @@
 import { type ComponentProps, useId } from 'react';
-import { cx } from './cx';
+import { Field, fieldErrorId, fieldHintId } from './Field';
 import styles from './TextField.module.css';
 
 export type TextFieldProps = ComponentProps<'input'> & {
@@ -20,15 +20,11 @@ export function TextField({
 }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const description = [describedBy, hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const description =
+    [describedBy, hint && fieldHintId(inputId), error && fieldErrorId(inputId)].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={cx(styles.field, className)}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-      </label>
+    <Field controlId={inputId} label={label} hint={hint} error={error} className={className}>
       <input
         id={inputId}
         className={styles.input}
@@ -36,16 +32,6 @@ export function TextField({
         aria-describedby={description}
         {...rest}
       />
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,8 +1,9 @@
 import { type SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 16, children, ...rest }: IconProps) {
+/** The base every line icon shares: a 24-unit stroked outline in the current text colour, hidden from assistive tech. */
+export function Icon({ size = 16, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

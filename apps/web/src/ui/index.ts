@@ -26,6 +26,9 @@ export {
   type ButtonSize,
 } from './Button';
 export { TextField, type TextFieldProps } from './TextField';
+export { SelectField, idValue, valueId, type SelectFieldProps, type SelectOption } from './SelectField';
 export { Spinner, type SpinnerProps } from './Spinner';
 export { Switch, type SwitchProps } from './Switch';
+export { VisuallyHidden } from './VisuallyHidden';
 export { MobileHeader, type MobileHeaderProps } from './MobileHeader';
+export { Icon, BackIcon, type IconProps } from './icons';

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { stubFetch } from '../../test/fake-fetch';
 import { renderWithServices } from '../../test/render';
 import { AuthScreen } from './AuthScreen';
 
@@ -8,19 +9,14 @@ let requests: { url: string; body: any }[];
 
 beforeEach(() => {
   requests = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      requests.push({ url, body: JSON.parse(String(init.body)) });
-      if (url.endsWith('/auth/login')) {
-        return new Response(JSON.stringify({ detail: 'Invalid username or password' }), { status: 401 });
-      }
-      return new Response(
-        JSON.stringify({ access_token: 'a', refresh_token: 'r', user: { id: 2, username: 'alice', role: 'ADMIN' } }),
-        { status: 201 },
-      );
-    }),
-  );
+  stubFetch(({ path, body }) => {
+    requests.push({ url: path, body });
+    if (path.endsWith('/auth/login')) return { status: 401, body: { detail: 'Invalid username or password' } };
+    return {
+      status: 201,
+      body: { access_token: 'a', refresh_token: 'r', user: { id: 2, username: 'alice', role: 'ADMIN' } },
+    };
+  });
 });
 
 describe('AuthScreen', () => {

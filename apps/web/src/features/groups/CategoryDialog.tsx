@@ -1,12 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Category } from '@hearth/protocol';
 import { NAME_MAX } from '@hearth/protocol/constants';
 import { TEXT } from '@hearth/protocol/texts';
-import { Button, Modal, TextField } from '../../ui';
+import { idValue, SelectField, TextField, valueId } from '../../ui';
 import { useGroups } from './queries';
 import { useCreateCategory, useRenameCategory } from './category-mutations';
-import { idValue, SelectField, valueId } from './SelectField';
-import styles from './Form.module.css';
+import { FormDialog } from './FormDialog';
 
 /** Create a category in a group, or rename one (a category cannot change group). */
 export type CategoryDialogMode = { kind: 'create'; groupId: number | null } | { kind: 'rename'; category: Category };
@@ -19,7 +18,6 @@ export function CategoryDialog({ mode, onClose }: { mode: CategoryDialogMode; on
   const groups = useGroups();
   const create = useCreateCategory();
   const rename = useRenameCategory();
-  const formId = useId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,46 +41,36 @@ export function CategoryDialog({ mode, onClose }: { mode: CategoryDialogMode; on
   ];
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
       title={renaming ? 'Rename Category' : 'Create Category'}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!name.trim()}>
-            {renaming ? 'Save' : 'Create'}
-          </Button>
-        </>
-      }
+      submitLabel={renaming ? 'Save' : 'Create'}
+      canSubmit={!!name.trim()}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={NAME_MAX}
-          error={errors.name}
-          autoFocus
-          onChange={(e) => {
-            setName(e.target.value);
-            setErrors((x) => ({ ...x, name: undefined }));
-          }}
-        />
-        <SelectField
-          label="Group"
-          options={groupOptions}
-          value={idValue(groupId)}
-          error={errors.group}
-          disabled={renaming !== null}
-          onChange={(e) => {
-            setGroupId(valueId(e.target.value));
-            setErrors((x) => ({ ...x, group: undefined }));
-          }}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Name"
+        value={name}
+        maxLength={NAME_MAX}
+        error={errors.name}
+        autoFocus
+        onChange={(e) => {
+          setName(e.target.value);
+          setErrors((x) => ({ ...x, name: undefined }));
+        }}
+      />
+      <SelectField
+        label="Group"
+        options={groupOptions}
+        value={idValue(groupId)}
+        error={errors.group}
+        disabled={renaming !== null}
+        onChange={(e) => {
+          setGroupId(valueId(e.target.value));
+          setErrors((x) => ({ ...x, group: undefined }));
+        }}
+      />
+    </FormDialog>
   );
 }

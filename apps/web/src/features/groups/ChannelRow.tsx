@@ -1,5 +1,5 @@
 import type { Channel } from '@hearth/protocol';
-import { ContextMenu, type MenuItem } from '../../ui';
+import { ContextMenu, VisuallyHidden, type MenuItem } from '../../ui';
 import { HashIcon, SpeakerIcon } from './icons';
 import styles from './ChannelSidebar.module.css';
 
@@ -20,7 +20,7 @@ export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProp
           <div className={styles.channel} data-voice="">
             <SpeakerIcon className={styles.channelIcon} />
             <span className={styles.channelName}>{channel.name}</span>
-            <span className={styles.srOnly}> (voice channel)</span>
+            <VisuallyHidden> (voice channel)</VisuallyHidden>
           </div>
         ) : (
           <button

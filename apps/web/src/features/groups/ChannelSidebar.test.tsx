@@ -1,19 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ChannelSidebar } from './ChannelSidebar';
-import {
-  admin,
-  category,
-  channel,
-  fakeServer,
-  group,
-  ok,
-  renderSignedIn,
-  stubScreenWidth,
-  user,
-  type Reply,
-} from './test-utils';
+import { admin, category, channel, group, user } from '../../test/factories';
+import type { Reply } from '../../test/fake-fetch';
+import { fakeServer, ok, renderSignedIn } from './test-utils';
 
 const channels = [
   channel(10, 'lobby', 1),
@@ -28,12 +19,6 @@ const routes = {
   'GET /category?group_id=1': ok([category(5, 'Info', 1)]),
   'GET /category?group_id=3': ok([]),
 };
-
-beforeEach(() => stubScreenWidth());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-});
 
 /** Answers the first request; later ones never finish. */
 const firstOnly = (body: unknown) => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { Category, Channel } from '@hearth/protocol';
-import { ContextMenu } from '../../ui';
-import { BackIcon } from './icons';
+import { BackIcon, ContextMenu } from '../../ui';
 import { useNavigation } from '../shell/navigation';
 import { useIsNarrow } from '../shell/useIsNarrow';
 import { useCategories, useChannels, useGroups } from './queries';

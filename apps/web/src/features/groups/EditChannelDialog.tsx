@@ -1,12 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Channel } from '@hearth/protocol';
 import { NAME_MAX } from '@hearth/protocol/constants';
 import { TEXT } from '@hearth/protocol/texts';
-import { Button, Modal, TextField } from '../../ui';
+import { idValue, SelectField, TextField, valueId } from '../../ui';
 import { useCategories, useGroups } from './queries';
 import { useUpdateChannel } from './channel-mutations';
-import { idValue, SelectField, valueId } from './SelectField';
-import styles from './Form.module.css';
+import { FormDialog } from './FormDialog';
 
 /**
  * Rename a channel or move it to another group or category. There is no 'Ungrouped' choice:
@@ -20,7 +19,6 @@ export function EditChannelDialog({ channel, onClose }: { channel: Channel; onCl
   const groups = useGroups();
   const categories = useCategories(groupId);
   const update = useUpdateChannel();
-  const formId = useId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -41,50 +39,34 @@ export function EditChannelDialog({ channel, onClose }: { channel: Channel; onCl
   ];
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Edit Channel"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!name.trim()}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className={styles.form} onSubmit={submit} noValidate>
-        <TextField
-          label="Channel Name"
-          value={name}
-          maxLength={NAME_MAX}
-          error={nameError}
-          autoFocus
-          onChange={(e) => {
-            setName(e.target.value);
-            setNameError(undefined);
-          }}
-        />
-        <SelectField
-          label="Assign to Group"
-          options={groupOptions}
-          value={String(groupId)}
-          onChange={(e) => {
-            setGroupId(Number(e.target.value));
-            // Categories belong to one group.
-            setCategoryId(null);
-          }}
-        />
-        <SelectField
-          label="Assign to Category"
-          options={categoryOptions}
-          value={idValue(categoryId)}
-          onChange={(e) => setCategoryId(valueId(e.target.value))}
-        />
-      </form>
-    </Modal>
+    <FormDialog title="Edit Channel" submitLabel="Save" canSubmit={!!name.trim()} onSubmit={submit} onClose={onClose}>
+      <TextField
+        label="Channel Name"
+        value={name}
+        maxLength={NAME_MAX}
+        error={nameError}
+        autoFocus
+        onChange={(e) => {
+          setName(e.target.value);
+          setNameError(undefined);
+        }}
+      />
+      <SelectField
+        label="Assign to Group"
+        options={groupOptions}
+        value={String(groupId)}
+        onChange={(e) => {
+          setGroupId(Number(e.target.value));
+          // Categories belong to one group.
+          setCategoryId(null);
+        }}
+      />
+      <SelectField
+        label="Assign to Category"
+        options={categoryOptions}
+        value={idValue(categoryId)}
+        onChange={(e) => setCategoryId(valueId(e.target.value))}
+      />
+    </FormDialog>
   );
 }

@@ -1,14 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GroupRail } from './GroupRail';
 import { ChannelSidebar } from './ChannelSidebar';
-import { admin, channel, fakeServer, group, ok, renderSignedIn, stubScreenWidth, user } from './test-utils';
+import { admin, channel, group, user } from '../../test/factories';
+import { fakeServer, ok, renderSignedIn } from './test-utils';
 
 const groups = [group(1, 'general chat'), group(2, 'Zed', 'https://cdn.example/zed.png'), group(3, 'x')];
 
 beforeEach(() => {
-  stubScreenWidth();
   fakeServer({
     'GET /group': ok(groups),
     'GET /channel/': ok([
@@ -18,11 +18,6 @@ beforeEach(() => {
     ]),
     'GET /category?group_id=1': ok([]),
   });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
 });
 
 const rail = () => screen.getByRole('navigation', { name: 'Groups' });

@@ -1,26 +1,4 @@
-import type { ReactNode, SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 16, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '../../ui';
 
 export const HashIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -50,11 +28,5 @@ export const PlusIcon = (p: IconProps) => (
 export const HomeIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m3 10 9-7 9 7v10a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1Z" />
-  </Icon>
-);
-
-export const BackIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M19 12H5M12 19l-7-7 7-7" />
   </Icon>
 );

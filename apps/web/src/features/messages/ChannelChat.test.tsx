@@ -1,24 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Message, SelfUser } from '@hearth/protocol';
 import { MESSAGE_REMOVED_BY_ADMIN } from '@hearth/protocol/constants';
 import { ChannelChat } from './ChannelChat';
 import { makeMessage } from './test-messages';
-import {
-  baseRoutes,
-  createTestServices,
-  renderWithServices,
-  testUser,
-  type Reply,
-  stubMatchMedia,
-  type Request,
-} from './test-harness';
+import { user } from '../../test/factories';
+import type { Reply, Request } from '../../test/fake-fetch';
+import { baseRoutes, createTestServices, renderChat } from './test-harness';
 
 let stopLive: (() => void) | null = null;
 afterEach(() => {
   stopLive?.();
-  vi.unstubAllGlobals();
 });
 
 const mine = makeMessage(1, { content: 'my first words', user_id: 7, user_numeric_id: 7 });
@@ -26,24 +19,23 @@ const theirs = makeMessage(2, { content: 'hello from bob', user_id: 8, user_nume
 
 function setup({
   messages = [mine, theirs],
-  user = testUser(),
+  user: signedIn = user(),
   answer,
 }: {
   messages?: Message[];
   user?: SelfUser;
   answer?: (req: Request) => Reply | undefined;
 } = {}) {
-  stubMatchMedia();
   const base = baseRoutes();
   const harness = createTestServices({
-    user,
+    user: signedIn,
     routes: (req) => {
       if (req.method === 'GET' && req.path.startsWith('/api/message?')) return { status: 200, body: messages };
       return answer?.(req) ?? base(req);
     },
   });
   stopLive = () => harness.services.live.stop();
-  renderWithServices(<ChannelChat channelId={1} />, harness.services);
+  renderChat(<ChannelChat channelId={1} />, harness.services);
   return harness;
 }
 
@@ -137,7 +129,7 @@ describe('ChannelChat', () => {
 
   it("lets an admin delete, but not edit, someone else's message, and offers nothing on removed ones", async () => {
     setup({
-      user: testUser({ role: 'ADMIN', is_admin: true }),
+      user: user({ role: 'ADMIN', is_admin: true }),
       messages: [theirs, makeMessage(3, { user_id: 8, content: MESSAGE_REMOVED_BY_ADMIN })],
     });
     await messageShown('hello from bob');
@@ -193,7 +185,7 @@ describe('ChannelChat', () => {
   it('shows the removal notice when an admin deletes someone else’s message', async () => {
     const removed = { ...theirs, content: MESSAGE_REMOVED_BY_ADMIN };
     setup({
-      user: testUser({ role: 'ADMIN', is_admin: true }),
+      user: user({ role: 'ADMIN', is_admin: true }),
       answer: (req) =>
         req.method === 'DELETE'
           ? { status: 200, body: { id: 2, channel_id: 1, deleted: false, message: removed } }

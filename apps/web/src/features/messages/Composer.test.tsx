@@ -1,19 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Composer } from './Composer';
-import { baseRoutes, createTestServices, renderWithServices, testChannel } from './test-harness';
+import { baseRoutes, createTestServices, renderChat, testChannel } from './test-harness';
 
 let stopLive: (() => void) | null = null;
 afterEach(() => {
   stopLive?.();
-  vi.unstubAllGlobals();
 });
 
 function setup(options: Partial<Parameters<typeof createTestServices>[0]> = {}) {
   const harness = createTestServices({ routes: baseRoutes(), ...options });
   stopLive = () => harness.services.live.stop();
-  renderWithServices(<Composer channel={testChannel} />, harness.services);
+  renderChat(<Composer channel={testChannel} />, harness.services);
   const input = screen.getByRole('textbox', { name: 'Message #general' }) as HTMLTextAreaElement;
   const sendButton = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
   const sentMessages = () => harness.socket().sent.filter((f) => f.type === 'message');

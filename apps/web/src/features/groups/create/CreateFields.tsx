@@ -5,9 +5,8 @@ import {
   VOICE_MAX_PARTICIPANTS_MAX,
   VOICE_MAX_PARTICIPANTS_MIN,
 } from '@hearth/protocol/constants';
-import { TextField } from '../../../ui';
+import { idValue, SelectField, TextField, valueId } from '../../../ui';
 import { useCategories, useGroups } from '../queries';
-import { idValue, SelectField, valueId } from '../SelectField';
 import type { CreateFormErrors, CreateFormState, CreateKind } from './create-form';
 import styles from '../Form.module.css';
 

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CreateModal } from './CreateModal';
 import { DRAFT_KEY } from './draft';
-import { admin, category, channel, fakeServer, group, ok, renderSignedIn, stubScreenWidth } from '../test-utils';
+import { admin, category, channel, group } from '../../../test/factories';
+import { fakeServer, ok, renderSignedIn } from '../test-utils';
 
 const routes = {
   'GET /group': ok([group(1, 'Hearth'), group(2, 'Other')]),
@@ -11,11 +12,8 @@ const routes = {
   'GET /category?group_id=1': ok([category(5, 'Info', 1)]),
 };
 
-beforeEach(() => stubScreenWidth());
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
 });
 
 const dialog = () => screen.getByRole('dialog');

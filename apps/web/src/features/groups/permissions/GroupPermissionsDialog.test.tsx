@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GroupPermissionsDialog } from './GroupPermissionsDialog';
 import type { GroupPermissionEntry } from './permission-rules';
-import { admin, fakeServer, group, renderSignedIn, stubScreenWidth, type Reply } from '../test-utils';
+import { admin, group } from '../../../test/factories';
+import type { Reply } from '../../../test/fake-fetch';
+import { fakeServer, renderSignedIn } from '../test-utils';
 
 const entry = (
   id: number,
@@ -25,12 +27,6 @@ const listing = (): Reply => ({
       entry(4, 'Guardian', 'SYSTEM', true),
     ],
   },
-});
-
-beforeEach(() => stubScreenWidth());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
 });
 
 const open = () =>

@@ -60,8 +60,10 @@ export function GroupPermissionsDialog({ group, onClose }: { group: Group; onClo
                 </th>
                 {COLUMNS.map((c) => (
                   <td key={c.name}>
+                    {/* The column header says what a switch does; its full name stays for assistive technology. */}
                     <Switch
                       className={styles.switch}
+                      hideLabel
                       label={`${c.label} for ${entry.user.username}`}
                       checked={entry.permissions[c.name]}
                       onCheckedChange={(on) => flip(entry, c.name, on)}
