@@ -1,4 +1,4 @@
-import { RATE_LIMITS } from '@hearth/protocol';
+import { LIVE_IDLE_TIMEOUT_MS, RATE_LIMITS } from '@hearth/protocol';
 import path from 'node:path';
 
 export interface RateLimitRule {
@@ -51,6 +51,8 @@ function int(value: string | undefined, fallback: number): number {
 /** Reads the environment. Every setting has a default so `npm start` needs none. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const scale = env.RATE_LIMIT_SCALE ? Number(env.RATE_LIMIT_SCALE) : 1;
+  if (!Number.isFinite(scale) || scale <= 0)
+    throw new Error(`RATE_LIMIT_SCALE must be a positive number, got "${env.RATE_LIMIT_SCALE}"`);
   const rateLimits = Object.fromEntries(
     Object.entries(DEFAULT_RATE_LIMITS).map(([k, r]) => [k, { ...r, limit: Math.ceil(r.limit * scale) }]),
   ) as unknown as RateLimits;
@@ -66,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     accessTokenTtlSec: int(env.ACCESS_TOKEN_TTL_SEC, 15 * 60),
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30),
-    liveIdleTimeoutMs: int(env.LIVE_IDLE_TIMEOUT_MS, 75_000),
+    liveIdleTimeoutMs: int(env.LIVE_IDLE_TIMEOUT_MS, LIVE_IDLE_TIMEOUT_MS),
     liveMaxBufferedBytes: int(env.LIVE_MAX_BUFFERED_BYTES, 4 * 1024 * 1024),
     rateLimits,
     trustProxy: env.TRUST_PROXY === 'true',

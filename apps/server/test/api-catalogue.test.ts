@@ -138,10 +138,11 @@ describe('answers and frames match their schemas', () => {
     const userName = uniqueName('usr');
     const user = await call('POST', '/auth/register', { body: { username: userName, password, email: '' } });
     const adminLive = await LiveClient.authed(server.url, admin.access_token);
-    const userLive = await LiveClient.authed(server.url, user.access_token);
 
     const login = await call('POST', '/auth/login', { body: { username: userName, password } });
     const pair = await call('POST', '/auth/refresh', { body: { refresh_token: login.refresh_token } });
+    // The user's second device, which logs out at the end and is the one told device_revoked.
+    const userLive = await LiveClient.authed(server.url, pair.access_token);
     await call('GET', '/auth/me', { token: pair.access_token });
 
     const A = admin.access_token;

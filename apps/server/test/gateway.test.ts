@@ -312,6 +312,22 @@ describe('resume', () => {
     c2.send({ type: 'resume', session_id: sessionId, seq: c1.frames[0]!.seq });
     await c2.waitFor((f) => f.type === 'invalid_session');
   });
+
+  it("leaves the user's other devices signed in and connected when one logs out", async () => {
+    const name = uniqueName('two');
+    const laptop = await api.register(name);
+    const phone = await api.post('/auth/login', { username: name, password: 'secret1' });
+    const onLaptop = await live(laptop.token);
+    const onPhone = await live(phone.body.access_token);
+    await api.post('/auth/logout', {}, phone.body.access_token);
+    expect((await onPhone.waitForClose()).code).toBe(CLOSE.sessionRevoked);
+    // A marker every session sees: by the time it arrives, a revocation would have arrived too.
+    const { channelId } = await newGroupWithChannel();
+    await api.post('/message', { channel_id: channelId, content: 'still here' }, admin.token);
+    await onLaptop.waitFor(isMessage('still here'));
+    expect(onLaptop.ofType('device_revoked')).toEqual([]);
+    expect(onLaptop.closed).toBeNull();
+  });
 });
 
 describe('connection health', () => {
@@ -361,4 +377,44 @@ describe('connection health', () => {
       await small.close();
     }
   }, 60_000);
+});
+
+describe('sessions and their lifetime', () => {
+  it('keeps no session for a connection that closed while authenticating', async () => {
+    const u = await user('gone');
+    const before = server.gateway.sessionCount;
+    for (let i = 0; i < 10; i++) {
+      const c = await LiveClient.connect(server.url);
+      c.send({ type: 'auth', token: u.token });
+      c.socket.terminate();
+    }
+    // Let the server finish the auth frames it had already received.
+    const probe = await live(u.token);
+    probe.send({ type: 'ping' });
+    await probe.waitFor((f) => f.type === 'pong');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.gateway.sessionCount).toBe(before + 1);
+  });
+
+  it('answers a live send that repeats a nonce with the stored message, to the sender only', async () => {
+    const { channelId } = await newGroupWithChannel();
+    const c = await live((await user('again')).token);
+    const other = await live((await user('watch')).token);
+    c.send({ type: 'message', channel_id: channelId, content: 'once', nonce: 'same' });
+    const first = await c.waitFor((f) => f.type === 'message' && f.seq !== null);
+    c.send({ type: 'message', channel_id: channelId, content: 'once', nonce: 'same' });
+    const answer = await c.waitFor((f) => f.type === 'message' && f.seq === null);
+    expect(answer.data).toEqual(first.data);
+    await other.waitFor(isMessage('once'));
+    expect(other.ofType('message')).toHaveLength(1);
+    expect((await api.get(`/message?channel_id=${channelId}`, admin.token)).body).toHaveLength(1);
+  });
+
+  it('refuses text with a NUL character with a 400, not a 500', async () => {
+    const { channelId } = await newGroupWithChannel();
+    const res = await api.post('/message', { channel_id: channelId, content: 'nul\u0000here' }, admin.token);
+    expect(res.status).toBe(400);
+    const login = await api.post('/auth/login', { username: 'a\u0000b', password: 'whatever1' });
+    expect(login.status).toBe(400);
+  });
 });

@@ -391,7 +391,7 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
   permission_revoked:
     'Every session of the user whose permission was turned off, one event per flag. A revoked `can_view` hides the group from those sessions from this event on.',
   device_revoked:
-    "Every session of the user whose device was signed out (logout, or a reused refresh token); that device's sessions are then closed with 4003.",
+    "The sessions of the device that was signed out (logout, or a reused refresh token), which are then closed with 4003; the user's other devices are not told.",
 };
 
 /** When the server closes a connection with each code. */

@@ -43,7 +43,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         ? await auth.deviceOfRefreshToken(ctx, body.refresh_token)
         : null;
     if (!target) await authenticate(ctx, request); // throws the usual 401
-    if (target) await auth.logout(ctx, target.user_id, target.device_id);
+    if (target) await auth.logout(ctx, target.device_id);
     return reply.code(204).send();
   });
 

@@ -104,13 +104,13 @@ export async function refresh(ctx: AppContext, token: string, client: ClientInfo
   });
   if (result.kind === 'rotated') return result.tokens;
   if (result.kind === 'invalid') throw unauthorized(TEXT.invalidRefreshToken);
-  await announceDeviceRevoked(ctx, result.row.user_id, result.row.device_id);
+  await announceDeviceRevoked(ctx, result.row.device_id);
   throw unauthorized(TEXT.sessionRevoked);
 }
 
-export async function logout(ctx: AppContext, userId: number, deviceId: number): Promise<void> {
+export async function logout(ctx: AppContext, deviceId: number): Promise<void> {
   await revokeDevice(ctx.db, deviceId);
-  await announceDeviceRevoked(ctx, userId, deviceId);
+  await announceDeviceRevoked(ctx, deviceId);
 }
 
 /** The device id a refresh token belongs to, for logging out with only a refresh token. */
@@ -127,7 +127,7 @@ async function revokeDevice(db: Queryable, deviceId: number): Promise<void> {
   await db.query('DELETE FROM refresh_tokens WHERE device_id = $1', [deviceId]);
 }
 
-/** Live connections of a revoked device are told and closed. */
-function announceDeviceRevoked(ctx: AppContext, userId: number, deviceId: number) {
-  return ctx.events.publish('device_revoked', { device_id: deviceId }, { kind: 'users', userIds: [userId] });
+/** Live connections of a revoked device are told and closed; the user's other devices are not concerned. */
+function announceDeviceRevoked(ctx: AppContext, deviceId: number) {
+  return ctx.events.publish('device_revoked', { device_id: deviceId }, { kind: 'device', deviceId });
 }

@@ -1,5 +1,10 @@
 /** Who may receive an event. Group events go to users who can view the group. */
-export type Audience = { kind: 'group'; groupId: number } | { kind: 'users'; userIds: number[] } | { kind: 'all' };
+export type Audience =
+  | { kind: 'group'; groupId: number }
+  | { kind: 'users'; userIds: number[] }
+  /** The sessions of one signed-in device. */
+  | { kind: 'device'; deviceId: number }
+  | { kind: 'all' };
 
 export interface LoggedEvent {
   /** Position in the instance-wide order; every session sees increasing seqs. */

@@ -123,9 +123,14 @@ export class RedisEventLog implements EventLog {
       if (!res && (await this.detectReset())) continue;
       for (const [, entries] of res ?? []) {
         for (const entry of entries) {
-          const event = toEvent(entry);
-          this.lastSeq = event.seq;
-          for (const l of this.listeners) l(event);
+          this.lastSeq = seqOf(entry[0]);
+          // One bad entry or listener must not stop delivery for the whole node.
+          try {
+            const event = toEvent(entry);
+            for (const l of this.listeners) l(event);
+          } catch (err) {
+            console.error(`[events] event ${entry[0]} could not be dispatched:`, err);
+          }
         }
       }
     }

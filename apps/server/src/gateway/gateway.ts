@@ -16,15 +16,21 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { userFromToken, type AuthedUser } from '../auth/authenticate.js';
 import { hiddenGroupIds } from '../groups/access.js';
-import { HttpError, zodDetail } from '../http/errors.js';
+import { asHttpError, zodDetail } from '../http/errors.js';
 import { sendMessage } from '../messages/service.js';
 import type { LoggedEvent } from '../events/event-log.js';
 import { toSelfUser } from '../users/user-row.js';
 import { applyVisibility, isFor, LiveSession } from './live-session.js';
 import type { SessionRecord, SessionStore } from './session-store.js';
 
-/** A session record outlives its connection by the resume window; while attached it is refreshed. */
-const ATTACHED_RECORD_TTL_MS = 24 * 60 * 60_000;
+/**
+ * While attached, a session record is saved with this lifetime and refreshed every 30 s; after the
+ * connection ends it lives the resume window. A node that dies leaves records that expire just as soon.
+ */
+const ATTACHED_RECORD_TTL_MS = RESUME_WINDOW_MS + 60_000;
+const RECORD_REFRESH_MS = 30_000;
+/** Close code for a failure while starting a session: the client reconnects and tries again. */
+const CLOSE_TRY_AGAIN = 1011;
 const AUTH_TIMEOUT_MS = 10_000;
 /** Internal event (no recipients): a session was resumed, so other attachments of it close. */
 const SESSION_RESUMED = 'session_resumed';
@@ -39,6 +45,8 @@ interface Connection {
   framesWindowStart: number;
   session: LiveSession | null;
   busy: boolean; // an auth or resume is in progress
+  /** Set when the socket has closed; a session must not be attached to it afterwards. */
+  closed: boolean;
   /** Frames of one connection are handled one after another, so its messages are stored in the order sent. */
   queue: Promise<void>;
 }
@@ -54,7 +62,7 @@ export class Gateway {
   private connections = new Set<Connection>();
   private sessions = new Map<string, LiveSession>();
   private timer: NodeJS.Timeout;
-  private snapshotTimer: NodeJS.Timeout;
+  private recordTimer: NodeJS.Timeout;
 
   constructor(
     private ctx: AppContext,
@@ -67,7 +75,7 @@ export class Gateway {
     });
     const sweepEvery = Math.min(5_000, Math.max(250, Math.floor(ctx.config.liveIdleTimeoutMs / 3)));
     this.timer = setInterval(() => this.closeIdle(), sweepEvery);
-    this.snapshotTimer = setInterval(() => void this.snapshotAll(), 30_000);
+    this.recordTimer = setInterval(() => void this.refreshRecords(), RECORD_REFRESH_MS);
   }
 
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -78,9 +86,13 @@ export class Gateway {
     return this.connections.size;
   }
 
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.timer);
-    clearInterval(this.snapshotTimer);
+    clearInterval(this.recordTimer);
     for (const c of this.connections) c.socket.close(CLOSE.goingAway, 'Server shutting down');
     await Promise.all([...this.sessions.values()].map((s) => this.persist(s, RESUME_WINDOW_MS)));
     // A peer that stopped reading never completes the closing handshake; do not wait for it long.
@@ -99,6 +111,7 @@ export class Gateway {
       framesWindowStart: now,
       session: null,
       busy: false,
+      closed: false,
       queue: Promise.resolve(),
     };
     this.connections.add(conn);
@@ -112,11 +125,11 @@ export class Gateway {
   }
 
   private onClose(conn: Connection): void {
+    conn.closed = true;
     this.connections.delete(conn);
     const session = conn.session;
     if (!session || this.sessions.get(session.id) !== session) return;
     this.sessions.delete(session.id);
-    session.snapshot();
     void this.persist(session, RESUME_WINDOW_MS);
   }
 
@@ -166,17 +179,23 @@ export class Gateway {
           return await this.onTokenRefresh(conn, frame.token);
         case 'message': {
           if (!conn.session) return this.reply(conn, 'error', { detail: TEXT.wsNotAuthenticated, type });
-          await sendMessage(this.ctx, conn.session.user, frame);
+          const { message, created } = await sendMessage(this.ctx, conn.session.user, frame);
+          // A repeated nonce stores and announces nothing: answer the sender alone with what is stored.
+          if (!created) this.sendRaw(conn, JSON.stringify({ type: 'message', seq: null, data: message }));
           return;
         }
       }
     } catch (err) {
       const nonce = frame.type === 'message' ? frame.nonce : undefined;
-      if (err instanceof HttpError) {
-        return this.reply(conn, 'error', { detail: err.message, type, ...(nonce ? { nonce } : {}) });
+      const known = asHttpError(err);
+      if (!known) console.error('[gateway] frame failed:', err);
+      this.reply(conn, 'error', { detail: known?.message ?? TEXT.internal, type, ...(nonce ? { nonce } : {}) });
+      if (frame.type === 'auth' || frame.type === 'resume') {
+        // A session half made (database or Redis trouble) is dropped; the client reconnects and retries.
+        this.detach(conn);
+        conn.busy = false;
+        conn.socket.close(CLOSE_TRY_AGAIN, 'Could not start the session');
       }
-      console.error('[gateway] frame failed:', err);
-      this.reply(conn, 'error', { detail: TEXT.internal, type, ...(nonce ? { nonce } : {}) });
     }
   }
 
@@ -199,7 +218,7 @@ export class Gateway {
       this.ctx.events.head(),
       [],
     );
-    this.attach(conn, session);
+    if (!this.attach(conn, session)) return;
     for (const g of await hiddenGroupIds(this.ctx.db, user)) session.hidden.add(g);
     session.snapshot();
     await this.persist(session, ATTACHED_RECORD_TTL_MS);
@@ -232,38 +251,25 @@ export class Gateway {
     if (!record) return invalid('Session expired; authenticate again');
     const user = await this.resumeUser(record, token);
     if (!user) return invalid('Session is no longer valid; authenticate again');
+    // Snapshots are taken at every visibility change, so the newest one at or before the client's
+    // seq is exactly what the user could see there.
     const base = [...record.snapshots].reverse().find((s) => s.seq <= seq);
     if (!base) return invalid('Events since then are no longer kept; authenticate again');
 
     this.sessions.get(sessionId)?.socket.close(CLOSE.normal, 'Session resumed elsewhere');
-    const session = new LiveSession(
-      sessionId,
-      user,
-      record.deviceId,
-      conn.socket,
-      base.seq,
-      base.hidden,
-      record.snapshots,
-    );
-    this.attach(conn, session);
+    const session = new LiveSession(sessionId, user, record.deviceId, conn.socket, seq, base.hidden, record.snapshots);
+    if (!this.attach(conn, session)) return;
     // A connection still holding this session on another node must stop: it is stale by now.
     const takeover = { session_id: sessionId, attach_id: session.attachId };
     void this.ctx.events.publish(SESSION_RESUMED, takeover, { kind: 'users', userIds: [] }).catch(() => undefined);
-    const missed = await this.ctx.events.readAfter(base.seq);
+    const missed = await this.ctx.events.readAfter(seq);
     if (!isCurrent(conn, session)) return;
     if (!missed) {
       this.detach(conn);
       return invalid('Events since then are no longer kept; authenticate again');
     }
     let replayed = 0;
-    for (const event of missed) {
-      if (event.seq <= seq) {
-        // Already delivered before the drop: only its effect on visibility matters.
-        if (applyVisibility(session, event)) session.snapshot(event.seq);
-        session.lastSeq = event.seq;
-      } else if (this.process(session, event)) replayed++;
-    }
-    session.lastSeq = Math.max(session.lastSeq, seq);
+    for (const event of missed) if (this.process(session, event)) replayed++;
     await this.persist(session, ATTACHED_RECORD_TTL_MS);
     this.send(session, this.controlFrame('resumed', { session_id: sessionId, replayed }, null));
     this.flushPending(session);
@@ -297,10 +303,13 @@ export class Gateway {
     this.reply(conn, 'token_refreshed', { expires_at: claims.expiresAt });
   }
 
-  private attach(conn: Connection, session: LiveSession): void {
-    conn.session = session;
+  /** Attaches the session to the connection, unless the socket closed while it was being made. */
+  private attach(conn: Connection, session: LiveSession): boolean {
     conn.busy = false;
+    if (conn.closed) return false;
+    conn.session = session;
     this.sessions.set(session.id, session);
+    return true;
   }
 
   private detach(conn: Connection): void {
@@ -365,7 +374,10 @@ export class Gateway {
     const { device_id } = JSON.parse(event.data) as { device_id: number };
     for (const session of this.sessions.values()) {
       if (session.deviceId !== device_id) continue;
-      void this.store.delete(session.id);
+      this.sessions.delete(session.id); // so its close does not save the record again
+      this.store
+        .delete(session.id)
+        .catch((err: Error) => console.error('[gateway] could not drop session:', err.message));
       session.socket.close(CLOSE.sessionRevoked, TEXT.sessionRevoked);
     }
   }
@@ -375,7 +387,11 @@ export class Gateway {
   }
 
   private reply<T extends ServerControlType>(conn: Connection, type: T, data: ControlData<T>): void {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(this.controlFrame(type, data, null));
+    this.sendRaw(conn, this.controlFrame(type, data, null));
+  }
+
+  private sendRaw(conn: Connection, frame: string): void {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(frame);
   }
 
   /* ---------- housekeeping ---------- */
@@ -392,11 +408,10 @@ export class Gateway {
     }
   }
 
-  private async snapshotAll(): Promise<void> {
+  /** Keeps attached sessions' records alive (their lifetime is short so a dead node's expire soon). */
+  private async refreshRecords(): Promise<void> {
     for (const session of this.sessions.values()) {
-      if (session.replaying) continue;
-      session.snapshot();
-      await this.persist(session, ATTACHED_RECORD_TTL_MS);
+      if (!session.replaying) await this.persist(session, ATTACHED_RECORD_TTL_MS);
     }
   }
 
@@ -409,7 +424,7 @@ export class Gateway {
   }
 }
 
-/** Whether the session is still the connection's (it may have closed during an await). */
+/** Whether the session is still the connection's (the socket may have closed during an await). */
 function isCurrent(conn: Connection, session: LiveSession): boolean {
-  return conn.session === session;
+  return !conn.closed && conn.session === session;
 }

@@ -46,13 +46,18 @@ export class LiveSession {
 }
 
 /** Whether an event is for this session, given what it may see at that point in the log. */
-export function isFor(session: { user: { id: number }; hidden: Set<number> }, event: LoggedEvent): boolean {
+export function isFor(
+  session: { user: { id: number }; deviceId: number; hidden: Set<number> },
+  event: LoggedEvent,
+): boolean {
   const a = event.audience;
   switch (a.kind) {
     case 'all':
       return true;
     case 'users':
       return a.userIds.includes(session.user.id);
+    case 'device':
+      return a.deviceId === session.deviceId;
     case 'group':
       return !session.hidden.has(a.groupId);
   }

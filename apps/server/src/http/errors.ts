@@ -21,6 +21,17 @@ export const conflict = (detail: string) => new HttpError(409, detail);
 export const tooManyRequests = (retryAfterMs: number) =>
   new HttpError(429, TEXT.rateLimited, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
+/**
+ * An error that should reach the client as a 4xx: our own, or PostgreSQL refusing a value that
+ * passed validation (a NUL character, or text that is not valid UTF-8). Anything else is a bug.
+ */
+export function asHttpError(err: unknown): HttpError | null {
+  if (err instanceof HttpError) return err;
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === '22021' || code === '22P05') return badRequest('Text must not contain NUL or invalid characters');
+  return null;
+}
+
 /** zod's own messages ("Invalid input: ...", "Too big: ...") do not say which field; ours do. */
 const GENERIC_MESSAGE = /^(Invalid|Too (small|big)|Expected|Unrecognized)/;
 
@@ -43,9 +54,8 @@ export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S>
 /** Every error becomes `{ detail }`: our own with their status, Fastify's 4xx as they are, the rest a logged 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
-    if (err instanceof HttpError) {
-      return reply.code(err.status).headers(err.headers).send({ detail: err.message });
-    }
+    const known = asHttpError(err);
+    if (known) return reply.code(known.status).headers(known.headers).send({ detail: known.message });
     if (err instanceof ZodError) return reply.code(400).send({ detail: zodDetail(err) });
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -48,7 +48,9 @@ export async function sendMessage(
       user.id,
       body.nonce,
     ]);
-    return { message: toMessage(existing.rows[0]!), created: false };
+    // The first send with this nonce may have been deleted since: then the retry is simply too late.
+    if (!existing.rows[0]) throw notFound(TEXT.messageNotFound);
+    return { message: toMessage(existing.rows[0]), created: false };
   }
   // Built from what is already at hand rather than read back: this is the hottest write path.
   const message = toMessage({
@@ -85,11 +87,14 @@ export async function editMessage(ctx: AppContext, user: UserRow, id: number, co
   if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
   if (row.removed_by_admin) throw badRequest(TEXT.editRemoved);
   if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
+  // Conditions repeated in the UPDATE: an admin removal or a delete may land between the read and here.
   const { rows } = await ctx.db.query<{ edited_at: Date }>(
-    'UPDATE messages SET content = $2, edited_at = now() WHERE id = $1 RETURNING edited_at',
-    [id, content],
+    `UPDATE messages SET content = $2, edited_at = now()
+      WHERE id = $1 AND user_id = $3 AND NOT removed_by_admin RETURNING edited_at`,
+    [id, content, user.id],
   );
-  const message = toMessage({ ...row, content, edited_at: rows[0]!.edited_at });
+  if (!rows[0]) throw notFound(TEXT.messageNotFound);
+  const message = toMessage({ ...row, content, edited_at: rows[0].edited_at });
   await ctx.events.publish('message_updated', message, { kind: 'group', groupId: row.group_id });
   return message;
 }
