@@ -2,7 +2,7 @@
  * Validation rules both sides apply, written without zod so the web client can use them without
  * bundling the schema library. The server's zod schemas use the same texts.
  */
-import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants.js';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants.js';
 import { TEXT } from './texts.js';
 
 export const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
@@ -17,7 +17,9 @@ export function usernameProblem(raw: string): string | null {
 }
 
 export function passwordProblem(password: string): string | null {
-  return password.length < PASSWORD_MIN ? TEXT.passwordTooShort : null;
+  if (password.length < PASSWORD_MIN) return TEXT.passwordTooShort;
+  if (password.length > PASSWORD_MAX) return TEXT.passwordTooLong;
+  return null;
 }
 
 /** The three group permissions (same shape as the PermissionSet schema). */

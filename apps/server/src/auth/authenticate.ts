@@ -5,25 +5,33 @@ import type { UserRow } from '../users/user-row.js';
 
 export type AuthedUser = UserRow & { deviceId: number };
 
-/** The user of a valid access token whose device session is still active. */
-export async function userFromToken(ctx: AppContext, token: string): Promise<AuthedUser | null> {
-  const claims = await ctx.tokens.verify(token);
-  if (!claims) return null;
+/** The user, if that device of theirs is still signed in. */
+export async function activeDeviceUser(ctx: AppContext, userId: number, deviceId: number): Promise<AuthedUser | null> {
   const { rows } = await ctx.db.query<UserRow>(
     `SELECT u.* FROM users u JOIN devices d ON d.user_id = u.id
       WHERE u.id = $1 AND d.id = $2 AND d.revoked_at IS NULL`,
-    [claims.userId, claims.deviceId],
+    [userId, deviceId],
   );
   const user = rows[0];
-  return user ? { ...user, deviceId: claims.deviceId } : null;
+  return user ? { ...user, deviceId } : null;
 }
 
-/** Reads the bearer token of a request; throws 401 'Not authenticated' otherwise. */
+/** The user of a valid access token whose device session is still active. */
+export async function userFromToken(ctx: AppContext, token: string): Promise<AuthedUser | null> {
+  const claims = await ctx.tokens.verify(token);
+  return claims ? activeDeviceUser(ctx, claims.userId, claims.deviceId) : null;
+}
+
+/** The bearer token of a request, if it has one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]!.trim() : null;
+}
+
+/** The signed-in user of a request; throws 401 'Not authenticated' otherwise. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthedUser> {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
-  if (!match) throw unauthorized();
-  const user = await userFromToken(ctx, match[1]!.trim());
+  const token = bearerToken(request);
+  const user = token ? await userFromToken(ctx, token) : null;
   if (!user) throw unauthorized();
   return user;
 }

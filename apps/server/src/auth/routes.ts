@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LoginBody, LogoutBody, RefreshBody, RegisterBody } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { parse } from '../http/errors.js';
+import { parse, unauthorized } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { toSelfUser } from '../users/user-row.js';
-import { authenticate, userFromToken } from './authenticate.js';
+import { authenticate, bearerToken, userFromToken } from './authenticate.js';
 import * as auth from './service.js';
 
 const clientInfo = (r: FastifyRequest): auth.ClientInfo => ({ ip: r.ip, userAgent: r.headers['user-agent'] });
@@ -35,15 +35,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   // so a client whose access token has expired can still log out cleanly.
   app.post('/auth/logout', async (request, reply) => {
     const body = parse(LogoutBody, request.body ?? undefined);
-    const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const bearer = bearerToken(request);
     const user = bearer ? await userFromToken(ctx, bearer) : null;
     const target = user
       ? { user_id: user.id, device_id: user.deviceId }
       : body?.refresh_token
         ? await auth.deviceOfRefreshToken(ctx, body.refresh_token)
         : null;
-    if (!target) await authenticate(ctx, request); // throws the usual 401
-    if (target) await auth.logout(ctx, target.device_id);
+    if (!target) throw unauthorized();
+    await auth.logout(ctx, target.device_id);
     return reply.code(204).send();
   });
 

@@ -14,7 +14,7 @@ import {
 } from '@hearth/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { userFromToken, type AuthedUser } from '../auth/authenticate.js';
+import { activeDeviceUser, userFromToken, type AuthedUser } from '../auth/authenticate.js';
 import { hiddenGroupIds } from '../groups/access.js';
 import { asHttpError, zodDetail } from '../http/errors.js';
 import { sendMessage } from '../messages/service.js';
@@ -281,12 +281,7 @@ export class Gateway {
       const user = await userFromToken(this.ctx, token);
       return user && user.id === record.userId && user.deviceId === record.deviceId ? user : null;
     }
-    const { rows } = await this.ctx.db.query<AuthedUser>(
-      `SELECT u.*, d.id AS "deviceId" FROM users u JOIN devices d ON d.user_id = u.id
-        WHERE u.id = $1 AND d.id = $2 AND d.revoked_at IS NULL`,
-      [record.userId, record.deviceId],
-    );
-    return rows[0] ?? null;
+    return activeDeviceUser(this.ctx, record.userId, record.deviceId);
   }
 
   private async onTokenRefresh(conn: Connection, token: string): Promise<void> {
