@@ -4,6 +4,7 @@ import { AuthStore, SESSION_EXPIRED_KEY } from '../lib/auth-store';
 import { HttpClient } from '../lib/http';
 import { LiveConnection, type SocketLike } from '../lib/live';
 import { accessTokenExpiresSoon } from '../lib/jwt';
+import { NAVIGATION_STORAGE_KEY } from '../features/shell/navigation';
 
 /** The long-lived objects of a signed-in browser tab. Created once; tests may build their own. */
 export interface Services {
@@ -17,6 +18,13 @@ export function createServices(): Services {
   const auth = new AuthStore();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  });
+  // However the session ends (logout, a refused refresh, a revoked device, another tab), nothing of
+  // it may survive into the next account's session in this tab.
+  auth.subscribe(() => {
+    if (auth.get()) return;
+    queryClient.clear();
+    sessionStorage.removeItem(NAVIGATION_STORAGE_KEY);
   });
   const http = new HttpClient(auth, '/api', () => {
     localStorage.setItem(SESSION_EXPIRED_KEY, 'Your session has expired. Please log in again.');
@@ -34,6 +42,7 @@ export function createServices(): Services {
       if (!token) return false;
       return accessTokenExpiresSoon(token) ? http.refresh() : true;
     },
+    forceRefresh: () => http.refresh(),
     isVisible: () => document.visibilityState === 'visible',
   });
   return { auth, http, live, queryClient };

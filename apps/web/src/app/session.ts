@@ -24,8 +24,8 @@ export async function signOut(services: Services) {
   } catch {
     // Signing out locally must work even when the server cannot be reached.
   }
+  // Clearing the cached data and saved navigation follows from the session ending (see createServices).
   services.auth.set(null);
-  services.queryClient.clear();
 }
 
 export const isAdminRole = (role: string | undefined) => role?.toUpperCase() === 'ADMIN';

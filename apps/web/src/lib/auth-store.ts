@@ -3,6 +3,7 @@ import type { SelfUser } from '@hearth/protocol';
 const ACCESS_KEY = 'access_token';
 const REFRESH_KEY = 'refresh_token';
 const USER_KEY = 'current_user';
+const SESSION_KEYS = [ACCESS_KEY, REFRESH_KEY, USER_KEY];
 export const SESSION_EXPIRED_KEY = 'session_expired_reason';
 
 export interface Session {
@@ -13,13 +14,24 @@ export interface Session {
 
 type Listener = () => void;
 
-/** The signed-in session, kept in localStorage so a reload stays signed in; observable for React. */
+const sameSession = (a: Session | null, b: Session | null) =>
+  a?.accessToken === b?.accessToken &&
+  a?.refreshToken === b?.refreshToken &&
+  JSON.stringify(a?.user) === JSON.stringify(b?.user);
+
+/**
+ * The signed-in session, kept in localStorage so a reload stays signed in; observable for React.
+ * Tabs share it: when another tab rotates the tokens, signs in or signs out, this one follows.
+ */
 export class AuthStore {
   private session: Session | null;
   private listeners = new Set<Listener>();
 
   constructor(private storage: Storage = window.localStorage) {
     this.session = this.load();
+    window.addEventListener('storage', (e) => {
+      if (e.storageArea === this.storage && (e.key === null || SESSION_KEYS.includes(e.key))) this.reload();
+    });
   }
 
   get(): Session | null {
@@ -33,9 +45,19 @@ export class AuthStore {
       this.storage.setItem(REFRESH_KEY, session.refreshToken);
       this.storage.setItem(USER_KEY, JSON.stringify(session.user));
     } else {
-      for (const k of [ACCESS_KEY, REFRESH_KEY, USER_KEY]) this.storage.removeItem(k);
+      for (const k of SESSION_KEYS) this.storage.removeItem(k);
     }
-    for (const l of this.listeners) l();
+    this.notify();
+  }
+
+  /** Re-reads the session from storage (another tab may have changed it), notifying subscribers if it changed. */
+  reload(): Session | null {
+    const stored = this.load();
+    if (!sameSession(stored, this.session)) {
+      this.session = stored;
+      this.notify();
+    }
+    return this.session;
   }
 
   updateTokens(accessToken: string, refreshToken: string): void {
@@ -46,6 +68,10 @@ export class AuthStore {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  private notify(): void {
+    for (const l of this.listeners) l();
+  }
 
   private load(): Session | null {
     const accessToken = this.storage.getItem(ACCESS_KEY);

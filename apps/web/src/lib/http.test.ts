@@ -61,6 +61,56 @@ describe('HttpClient', () => {
     expect(lost).toHaveBeenCalled();
   });
 
+  it('uses the tokens another tab already rotated instead of sending the old refresh token', async () => {
+    const tabA = client();
+    const authB = new AuthStore(localStorage);
+    const tabB = new HttpClient(authB, '/api', vi.fn());
+    replies.push({ status: 200, body: { access_token: 'new', refresh_token: 'r2' } });
+    expect(await tabA.http.refresh()).toBe(true);
+    expect(authB.get()?.refreshToken).toBe('r1'); // tab B has not heard of the rotation yet
+
+    replies.push({ status: 401, body: { detail: 'Not authenticated' } });
+    replies.push({ status: 200, body: { ok: true } });
+    expect(await tabB.get('/group')).toEqual({ ok: true });
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/group', '/api/group']);
+    expect((calls[2]!.init.headers as any).authorization).toBe('Bearer new');
+    expect(authB.get()).toMatchObject({ accessToken: 'new', refreshToken: 'r2' });
+  });
+
+  it('does not refresh once another tab has signed out', async () => {
+    const { http, auth, lost } = client();
+    localStorage.clear();
+    expect(await http.refresh()).toBe(false);
+    expect(calls).toHaveLength(0);
+    expect(auth.get()).toBeNull();
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('lets one tab refresh at a time: the tab that waited for the lock uses the tokens the other stored', async () => {
+    // Web Locks stand-in: callbacks for one name run one after another.
+    const requested: string[] = [];
+    let tail: Promise<unknown> = Promise.resolve();
+    const locks = {
+      request: (name: string, callback: () => Promise<unknown>) => {
+        requested.push(name);
+        const run = tail.then(callback);
+        tail = run.catch(() => undefined);
+        return run;
+      },
+    };
+    vi.stubGlobal('navigator', { locks });
+    const tabA = client();
+    const authB = new AuthStore(localStorage);
+    const tabB = new HttpClient(authB, '/api', vi.fn());
+    replies.push({ status: 200, body: { access_token: 'new', refresh_token: 'r2' } });
+
+    expect(await Promise.all([tabA.http.refresh(), tabB.refresh()])).toEqual([true, true]);
+    expect(requested).toEqual(['hearth-refresh', 'hearth-refresh']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/refresh']);
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ refresh_token: 'r1' });
+    expect(authB.get()).toMatchObject({ accessToken: 'new', refreshToken: 'r2' });
+  });
+
   it('takes the error text from detail, then message, then status text, then HTTP status', async () => {
     const { http } = client();
     replies.push({ status: 400, body: { detail: 'Name is required' } });

@@ -67,10 +67,23 @@ export class HttpClient {
   }
 
   private async doRefresh(): Promise<boolean> {
-    const session = this.auth.get();
+    // Another tab may already have rotated the refresh token: sending the old one would look like theft.
+    const known = this.auth.get()?.refreshToken;
+    const stored = this.auth.reload();
+    if (!stored) return false;
+    if (stored.refreshToken !== known) return true;
+    // One tab refreshes at a time; a tab that waited re-checks what the other stored.
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    return locks ? locks.request('hearth-refresh', () => this.refreshFrom(known)) : this.refreshFrom(known);
+  }
+
+  /** Asks the server for new tokens, unless storage no longer holds the refresh token `known`. */
+  private async refreshFrom(known: string): Promise<boolean> {
+    const session = this.auth.reload();
     if (!session) return false;
+    if (session.refreshToken !== known) return true;
     try {
-      const res = await this.send('POST', '/auth/refresh', { body: { refresh_token: session.refreshToken } });
+      const res = await this.send('POST', '/auth/refresh', { body: { refresh_token: known } });
       if (res.status !== 200) {
         if (res.status === 401) this.onSessionLost();
         return false;

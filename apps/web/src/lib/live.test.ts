@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { LiveConnection, type LiveSignal, type SocketLike } from './live';
 
 /** A WebSocket stand-in the test drives by hand. */
@@ -34,9 +34,14 @@ let sockets: FakeSocket[];
 let token: string | null;
 let visible: boolean;
 let refreshResult: boolean;
+let forceResult: boolean;
+let refreshToken: Mock<() => Promise<boolean>>;
+let forceRefresh: Mock<() => Promise<boolean>>;
 let signals: LiveSignal[];
 
 const make = () => {
+  refreshToken = vi.fn(async () => refreshResult);
+  forceRefresh = vi.fn(async () => forceResult);
   const live = new LiveConnection({
     url: 'ws://test/ws',
     createSocket: () => {
@@ -46,7 +51,8 @@ const make = () => {
     },
     getToken: () => token,
     getUserId: () => 7,
-    refreshToken: vi.fn(async () => refreshResult),
+    refreshToken,
+    forceRefresh,
     isVisible: () => visible,
   });
   live.subscribe((s) => signals.push(s));
@@ -64,6 +70,7 @@ beforeEach(() => {
   token = 'T1';
   visible = true;
   refreshResult = true;
+  forceResult = true;
   signals = [];
 });
 afterEach(() => vi.useRealTimers());
@@ -218,8 +225,37 @@ describe('LiveConnection', () => {
     expect(last().sent.filter((f) => f.type === 'token_refresh')).toEqual([{ type: 'token_refresh', token: 'T2' }]);
   });
 
+  it('sends token_refresh only when the token changed since it was last sent', async () => {
+    const live = make();
+    live.start();
+    openAndReady(); // authenticated with T1
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    expect(last().sent.filter((f) => f.type === 'token_refresh')).toEqual([]);
+    token = 'T2';
+    await vi.advanceTimersByTimeAsync(120_000);
+    await vi.advanceTimersByTimeAsync(120_000); // still T2: nothing new to send
+    expect(last().sent.filter((f) => f.type === 'token_refresh')).toEqual([{ type: 'token_refresh', token: 'T2' }]);
+  });
+
+  it('forces a refresh on auth_error, even when the token does not look close to expiring', async () => {
+    const live = make();
+    live.start();
+    last().open();
+    last().receive({ type: 'auth_error', seq: null, data: { detail: 'Authentication failed' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(forceRefresh).toHaveBeenCalledTimes(1);
+    expect(refreshToken).not.toHaveBeenCalled();
+    expect(signals.some((s) => s.kind === 'auth_failed')).toBe(false);
+    token = 'T2';
+    last().drop(4001); // the server closes the socket; the next attempt uses the new token
+    vi.advanceTimersByTime(2_000);
+    last().open();
+    expect(last().sent[0]).toEqual({ type: 'auth', token: 'T2', user_id: 7 });
+  });
+
   it('signals auth failure when the token cannot be refreshed', async () => {
-    refreshResult = false;
+    forceResult = false;
     const live = make();
     live.start();
     last().open();

@@ -5,6 +5,7 @@ import {
   LIVE_RECONNECT_MAX_ATTEMPTS,
   LIVE_RECONNECT_VISIBLE_CAP_MS,
   LIVE_TOKEN_CHECK_INTERVAL_MS,
+  LIVE_TOKEN_REFRESH_MIN_GAP_MS,
 } from '@hearth/protocol/constants';
 
 export type LiveState = 'connecting' | 'open' | 'closed';
@@ -34,6 +35,8 @@ export interface LiveDeps {
   getUserId: () => number | string | null;
   /** Refreshes the access token if it is close to expiring; false when the session is gone. */
   refreshToken: () => Promise<boolean>;
+  /** Refreshes the access token now (the server refused it); false when the session is gone. */
+  forceRefresh: () => Promise<boolean>;
   isVisible: () => boolean;
   now?: () => number;
 }
@@ -66,6 +69,8 @@ export class LiveConnection {
   private sessionId: string | null = null;
   private lastSeq: number | null = null;
   private lastRefreshAt = -Infinity;
+  /** The token the server last got from this connection (auth, resume or token_refresh). */
+  private sentToken: string | null = null;
   private listeners = new Set<(s: LiveSignal) => void>();
   private now: () => number;
 
@@ -163,6 +168,7 @@ export class LiveConnection {
     } else {
       this.rawSend({ type: 'auth', token, user_id: this.deps.getUserId() ?? undefined });
     }
+    this.sentToken = token;
   }
 
   private onMessage(raw: unknown): void {
@@ -186,7 +192,10 @@ export class LiveConnection {
         this.sessionId = null;
         this.lastSeq = null;
         const token = this.deps.getToken();
-        if (token) this.rawSend({ type: 'auth', token, user_id: this.deps.getUserId() ?? undefined });
+        if (token) {
+          this.rawSend({ type: 'auth', token, user_id: this.deps.getUserId() ?? undefined });
+          this.sentToken = token;
+        }
         this.emit({ kind: 'resync' });
         break;
       }
@@ -206,7 +215,7 @@ export class LiveConnection {
     // The token may just have expired: one refresh, then a fresh attempt; otherwise the session is over.
     this.sessionId = null;
     this.lastSeq = null;
-    if (await this.deps.refreshToken()) {
+    if (await this.deps.forceRefresh()) {
       this.lastRefreshAt = this.now();
       return; // the server closes the socket; onClose reconnects with the new token
     }
@@ -249,11 +258,12 @@ export class LiveConnection {
   }
 
   private async checkToken(): Promise<void> {
-    if (this.stopped || this.now() - this.lastRefreshAt < 30_000) return;
+    if (this.stopped || this.now() - this.lastRefreshAt < LIVE_TOKEN_REFRESH_MIN_GAP_MS) return;
     this.lastRefreshAt = this.now();
     if (!(await this.deps.refreshToken())) return;
+    // Only a new token is worth telling the server about.
     const token = this.deps.getToken();
-    if (token) this.send({ type: 'token_refresh', token });
+    if (token && token !== this.sentToken && this.send({ type: 'token_refresh', token })) this.sentToken = token;
   }
 
   private rawSend(frame: Record<string, unknown>): void {

@@ -29,6 +29,7 @@ export function testServices({ user = null, createSocket = noLiveConnection }: T
     getToken: () => auth.get()?.accessToken ?? null,
     getUserId: () => auth.get()?.user.id ?? null,
     refreshToken: async () => true,
+    forceRefresh: async () => true,
     isVisible: () => true,
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -22,6 +22,7 @@ export function LiveBridge() {
       if (document.visibilityState === 'visible') live.onVisible();
     };
     document.addEventListener('visibilitychange', onVisibility);
+    let signOutTimer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = live.subscribe((signal) => {
       if (signal.kind === 'resync') void queryClient.invalidateQueries();
       if (signal.kind === 'max_retries') toast.error('Disconnected', 'max retries reached');
@@ -36,12 +37,13 @@ export function LiveBridge() {
       }
       if (signal.kind === 'frame' && signal.frame.type === 'device_revoked') {
         toast.error('Device Access Revoked', 'Your device access has been revoked. Please log in again.');
-        setTimeout(() => auth.set(null), 2_000);
+        signOutTimer = setTimeout(() => auth.set(null), 2_000);
       }
     });
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
       unsubscribe();
+      clearTimeout(signOutTimer);
       live.stop();
     };
   }, [services, signedIn]);

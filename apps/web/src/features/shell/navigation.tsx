@@ -17,11 +17,12 @@ export interface Navigation {
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
-const STORAGE_KEY = 'hearth:navigation';
+/** Where the tab keeps its place (sessionStorage); forgotten when the session ends. */
+export const NAVIGATION_STORAGE_KEY = 'hearth:navigation';
 
 function restore(): { groupId: number | null; channelId: number | null } {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as {
+    const saved = JSON.parse(sessionStorage.getItem(NAVIGATION_STORAGE_KEY) ?? 'null') as {
       groupId?: number;
       channelId?: number;
     } | null;
@@ -38,7 +39,7 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   const [railOpen, setRailOpen] = useState(false);
 
   const save = useCallback((next: { groupId: number | null; channelId: number | null }) => {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    sessionStorage.setItem(NAVIGATION_STORAGE_KEY, JSON.stringify(next));
     setPlace(next);
   }, []);
 

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServices } from './services';
+import { signOut } from './session';
+import { stubFetch } from '../test/fake-fetch';
+import { user } from '../test/factories';
+
+const NAVIGATION_KEY = 'hearth:navigation';
+
+/** An access token (unsigned: the client only reads its expiry) that lives for another 15 minutes. */
+const freshToken = () => `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 900 }))}.s`;
+
+/** A signed-in tab with a cached query and a saved place. */
+function signedInTab() {
+  const services = createServices();
+  services.auth.set({ accessToken: freshToken(), refreshToken: 'r1', user: user() });
+  services.queryClient.setQueryData(['groups'], [{ id: 1 }]);
+  sessionStorage.setItem(NAVIGATION_KEY, JSON.stringify({ groupId: 1, channelId: 2 }));
+  return services;
+}
+
+const leftovers = (services: ReturnType<typeof createServices>) => ({
+  cached: services.queryClient.getQueryData(['groups']) !== undefined,
+  navigation: sessionStorage.getItem(NAVIGATION_KEY),
+});
+
+describe('createServices', () => {
+  let stopLive: (() => void) | null = null;
+  afterEach(() => {
+    stopLive?.();
+    stopLive = null;
+  });
+
+  it('keeps cached data and the saved place while the session only changes tokens', () => {
+    const services = signedInTab();
+    services.auth.updateTokens('a2', 'r2');
+    expect(leftovers(services)).toEqual({ cached: true, navigation: '{"groupId":1,"channelId":2}' });
+  });
+
+  it('forgets cached data and the saved place when the session ends without a logout', () => {
+    const services = signedInTab();
+    services.auth.set(null); // what a lost live session or a revoked device does
+    expect(leftovers(services)).toEqual({ cached: false, navigation: null });
+  });
+
+  it('forgets them when the server refuses the refresh', async () => {
+    stubFetch(() => ({ status: 401, body: { detail: 'Invalid refresh token' } }));
+    const services = signedInTab();
+    expect(await services.http.refresh()).toBe(false);
+    expect(services.auth.get()).toBeNull();
+    expect(leftovers(services)).toEqual({ cached: false, navigation: null });
+  });
+
+  it('forgets them on logout', async () => {
+    stubFetch(() => ({ status: 200, body: {} }));
+    const services = signedInTab();
+    await signOut(services);
+    expect(leftovers(services)).toEqual({ cached: false, navigation: null });
+  });
+
+  it('refreshes on auth_error from the live connection, even when the token does not look expired', async () => {
+    const requests = stubFetch((req) =>
+      req.path === '/api/auth/refresh' ? { status: 200, body: { access_token: 'a2', refresh_token: 'r2' } } : undefined,
+    );
+    const sockets: FakeWebSocket[] = [];
+    class FakeWebSocket {
+      readyState = 1;
+      onopen: ((ev: unknown) => void) | null = null;
+      onmessage: ((ev: { data: unknown }) => void) | null = null;
+      onclose: ((ev: { code: number }) => void) | null = null;
+      onerror: ((ev: unknown) => void) | null = null;
+      constructor() {
+        sockets.push(this);
+      }
+      send() {}
+      close() {}
+    }
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    const services = signedInTab();
+    services.live.start();
+    stopLive = () => services.live.stop();
+    sockets[0]!.onopen?.({});
+    sockets[0]!.onmessage?.({ data: JSON.stringify({ type: 'auth_error', seq: null, data: {} }) });
+    await vi.waitFor(() => expect(services.auth.get()?.refreshToken).toBe('r2'));
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/refresh']);
+  });
+});

@@ -1,0 +1,65 @@
+import { act } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SocketLike } from '../../lib/live';
+import { user } from '../../test/factories';
+import { renderWithServices, testServices } from '../../test/render';
+import { LiveBridge } from './LiveBridge';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+  receive(frame: object) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+}
+
+let sockets: FakeSocket[];
+
+function renderBridge() {
+  const services = testServices({
+    user: user(),
+    createSocket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+  });
+  renderWithServices(<LiveBridge />, services);
+  const revoke = () =>
+    act(() => sockets.at(-1)!.receive({ type: 'device_revoked', seq: null, data: { detail: 'revoked' } }));
+  return { services, revoke };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+});
+afterEach(() => vi.useRealTimers());
+
+describe('LiveBridge', () => {
+  it('signs out 2 s after the device is revoked', () => {
+    const { services, revoke } = renderBridge();
+    revoke();
+    act(() => vi.advanceTimersByTime(1_999));
+    expect(services.auth.get()).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(services.auth.get()).toBeNull();
+  });
+
+  it('drops the pending sign-out when the session ends first, so it cannot end the next one', () => {
+    const { services, revoke } = renderBridge();
+    revoke();
+    act(() => services.auth.set(null));
+    const bob = { accessToken: 'token2', refreshToken: 'refresh2', user: user({ id: 8, username: 'bob' }) };
+    act(() => services.auth.set(bob));
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(services.auth.get()).toEqual(bob);
+  });
+});
