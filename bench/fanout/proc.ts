@@ -1,7 +1,9 @@
-/** Child processes for the benchmark (start, wait for a line, stop) and CPU accounting for them. */
+/**
+ * Child processes for the benchmark other than Hearth (start, wait for a line, stop; Hearth itself is
+ * started with @hearth/server/testing) and CPU accounting for them.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import path from 'node:path';
 
@@ -68,18 +70,6 @@ export async function startChild(
   proc.stdout!.removeAllListeners('data').resume();
   proc.stderr!.removeAllListeners('data').on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
   return child;
-}
-
-/** A TCP port that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Stops a PostgreSQL postmaster left running in pgDir (if the server died without stopping it) and waits. */

@@ -11,10 +11,10 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AuthAnswer, Channel } from '@hearth/protocol';
+import { freePort, REPO_ROOT, startServerProcess, stopAllServerProcesses } from '@hearth/server/testing';
 import { clock, runLoad, type LoadOptions, type LoadResult } from './load.js';
-import { freePort, stopStalePostgres, stopAllChildren, machineCpuMs, processCpuMs, startChild } from './proc.js';
+import { stopStalePostgres, stopAllChildren, machineCpuMs, processCpuMs, startChild } from './proc.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Scales every rate limit: 500 sign-ups from one address and 50 messages/s would otherwise be refused. */
 const RATE_LIMIT_SCALE = 1000;
 /** Concurrent sign-ups: each costs a 32 MiB scrypt hash, so more would only queue in the server. */
@@ -134,25 +134,21 @@ async function measureHearth(p: Params): Promise<Measured> {
     await rm(dataDir, { recursive: true, force: true });
   };
   return withCleanup(removeDataDir, async () => {
-    const [port, pgPort] = [await freePort(), await freePort()];
     log(`Hearth: starting (fresh data folder, embedded PostgreSQL, RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE})`);
-    const server = await startChild('Hearth', ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
+    const server = await startServerProcess({
+      name: 'Hearth',
       env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(pgPort),
+        EMBEDDED_PG_PORT: String(await freePort()),
         RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
       },
-      ready: /Hearth is running/,
-      timeoutMs: 120_000,
+      startTimeoutMs: 120_000,
+      echoStderr: true,
     });
     return withCleanup(
-      () => server.stop(),
+      async () => void (await server.stop()),
       async () => {
-        const base = `http://127.0.0.1:${port}`;
+        const base = server.url;
         // The first account becomes ADMIN; it only sets up, so every benchmark client is a plain USER.
         const admin = await post<AuthAnswer>(`${base}/api/auth/register`, {
           username: 'bench_admin',
@@ -177,7 +173,7 @@ async function measureHearth(p: Params): Promise<Measured> {
           }),
         );
         log(`  ${p.clients} users registered in ${((clock() - t0) / 1000).toFixed(1)} s`);
-        return measure(server.proc.pid!, { wsUrl: `ws://127.0.0.1:${port}/ws`, tokens, channelId: general.id, ...p });
+        return measure(server.pid, { wsUrl: `ws://127.0.0.1:${server.port}/ws`, tokens, channelId: general.id, ...p });
       },
     );
   });
@@ -187,7 +183,7 @@ async function measureBare(p: Params): Promise<Measured> {
   log('bare ws: starting');
   const port = await freePort();
   const server = await startChild('bare ws server', ['--import', 'tsx', 'bench/fanout/bare-server.ts'], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port) },
     ready: /listening/,
     timeoutMs: 30_000,
@@ -280,7 +276,7 @@ process.on('SIGINT', () => {
   if (interrupted) return;
   interrupted = true;
   void (async () => {
-    await stopAllChildren();
+    await Promise.all([stopAllServerProcesses(5_000), stopAllChildren()]);
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     process.exit(130);
   })();

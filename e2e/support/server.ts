@@ -1,48 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, REPO_ROOT, startServerProcess, type ServerProcess } from '@hearth/server/testing';
 
 /** The repository root: the server is started from there, as `npm start` would. */
-export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = REPO_ROOT;
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
-const MAIN = 'apps/server/src/main.ts';
-const READY_LINE = 'Hearth is running on';
-
-/** Server settings taken from the parent environment would make runs depend on the shell they start in. */
-const SERVER_ENV_KEYS = [
-  'PORT',
-  'HOST',
-  'DATA_DIR',
-  'DATABASE_URL',
-  'EMBEDDED_PG_PORT',
-  'REDIS_URL',
-  'REDIS_PREFIX',
-  'RATE_LIMIT_SCALE',
-  'WEB_DIST',
-  'ACCESS_TOKEN_TTL_SEC',
-  'REFRESH_TOKEN_TTL_DAYS',
-  'LIVE_IDLE_TIMEOUT_MS',
-  'LIVE_MAX_BUFFERED_BYTES',
-  'TRUST_PROXY',
-  'LOG_REQUESTS',
-];
-
-/** A TCP port that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface HearthServerOptions {
   /** Extra server settings (defaults: RATE_LIMIT_SCALE=100). */
@@ -56,8 +20,9 @@ export interface HearthServerOptions {
  * the same folder and ports, which is how a restart looks to a browser.
  */
 export class HearthServer {
-  private child: ChildProcess | null = null;
-  private log = '';
+  private current: ServerProcess | null = null;
+  /** What the processes before the current one (before restarts) printed. */
+  private earlierOutput = '';
 
   private constructor(
     readonly port: number,
@@ -99,9 +64,9 @@ export class HearthServer {
     return server;
   }
 
-  /** Everything the server printed (the last 200 kB). */
+  /** Everything the server printed, across restarts (the last 200 kB). */
   output(): string {
-    return this.log;
+    return (this.earlierOutput + (this.current?.output() ?? '')).slice(-200_000);
   }
 
   /** Stops the server (SIGINT, as Ctrl+C) and starts it again on the same data folder and ports. */
@@ -122,73 +87,30 @@ export class HearthServer {
 
   /** SIGINT and wait; SIGKILL after timeoutMs, then the database it leaves behind is stopped too. */
   async stop(timeoutMs = 20_000): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    this.child = null;
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGINT');
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = await Promise.race([
-      exited.then(() => false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs))),
-    ]);
-    clearTimeout(timer);
-    if (timedOut) {
-      child.kill('SIGKILL');
-      await exited;
-      await this.stopOrphanedPostgres();
-    }
+    const server = this.current;
+    if (!server) return;
+    this.current = null;
+    const status = await server.stop(timeoutMs);
+    this.earlierOutput = (this.earlierOutput + server.output()).slice(-200_000);
+    if (status.signal === 'SIGKILL') await this.stopOrphanedPostgres();
   }
 
   private async launch(): Promise<void> {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const key of SERVER_ENV_KEYS) delete env[key];
-    Object.assign(env, this.env, {
-      HOST: '127.0.0.1',
-      PORT: String(this.port),
-      EMBEDDED_PG_PORT: String(this.pgPort),
-      DATA_DIR: this.dataDir,
-      WEB_DIST: path.join(this.home, 'web'),
+    this.current = await startServerProcess({
+      name: 'The server',
+      startTimeoutMs: this.startTimeoutMs,
+      env: {
+        ...this.env,
+        PORT: String(this.port),
+        EMBEDDED_PG_PORT: String(this.pgPort),
+        DATA_DIR: this.dataDir,
+        WEB_DIST: path.join(this.home, 'web'),
+      },
+    }).catch(async (err: unknown) => {
+      // It may have been killed after it started its database.
+      await this.stopOrphanedPostgres();
+      throw err;
     });
-    delete env.INIT_CWD;
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    running.add(child);
-    child.once('exit', () => running.delete(child));
-    const append = (chunk: Buffer) => {
-      this.log += chunk.toString('utf8');
-      if (this.log.length > 400_000) this.log = this.log.slice(-200_000);
-    };
-    // Both pipes are drained for the whole life of the process, so it never blocks on a full pipe.
-    child.stdout!.on('data', append);
-    child.stderr!.on('data', append);
-
-    const ready = await new Promise<boolean>((resolve) => {
-      let seen = '';
-      const onData = (chunk: Buffer) => {
-        seen += chunk.toString('utf8');
-        if (seen.includes(READY_LINE)) done(true);
-      };
-      const onExit = () => done(false);
-      const timer = setTimeout(() => done(false), this.startTimeoutMs);
-      function done(ok: boolean) {
-        clearTimeout(timer);
-        child.stdout!.off('data', onData);
-        child.off('exit', onExit);
-        resolve(ok);
-      }
-      child.stdout!.on('data', onData);
-      child.once('exit', onExit);
-    });
-    if (!ready) {
-      await this.stop(5_000);
-      throw new Error(`The server did not start; its output:\n${this.log.slice(-4_000)}`);
-    }
   }
 
   /** A killed server leaves its embedded PostgreSQL running; stop that one (named by its pid file) too. */
@@ -227,9 +149,3 @@ async function copyWebClient(to: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }
-
-const running = new Set<ChildProcess>();
-// Last resort if the worker exits without its teardown: leave no server behind.
-process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});

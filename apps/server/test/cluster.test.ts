@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE, TEXT } from '@hearth/protocol';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
-import { startServer, stopAllServers, type ServerProcess } from './process.js';
+import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../src/testing/server-process.js';
 
 /*
  * Two server processes sharing one PostgreSQL and one Redis behave as one: events reach clients on
@@ -67,9 +67,12 @@ beforeAll(async () => {
   dbCreated = true;
   const url = new URL(PG_URL);
   url.pathname = `/${dbName}`;
-  const env = { DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: prefix };
+  const env = { DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: prefix, WEB_DIST: '' };
   // Started together, as a cluster would be: the migration lock keeps them from racing.
-  [node1, node2] = await Promise.all([startServer({ env, name: 'node 1' }), startServer({ env, name: 'node 2' })]);
+  [node1, node2] = await Promise.all([
+    startServerProcess({ env, name: 'node 1' }),
+    startServerProcess({ env, name: 'node 2' }),
+  ]);
   api1 = new Api(node1.url);
   api2 = new Api(node2.url);
   // One after the other: the first account becomes the admin.
@@ -94,7 +97,7 @@ beforeEach(({ onTestFailed }) => {
 
 afterAll(async () => {
   for (const c of clients) c.socket.terminate();
-  await stopAllServers();
+  await stopAllServerProcesses();
   if (dbCreated) await onAdminDb(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
   try {

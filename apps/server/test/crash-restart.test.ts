@@ -5,8 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
-import { freePort } from './ports.js';
-import { startServer, stopAllServers, type ServerProcess } from './process.js';
+import {
+  freePort,
+  startServerProcess,
+  stopAllServerProcesses,
+  type ServerProcess,
+} from '../src/testing/server-process.js';
 
 /*
  * The server is killed outright (SIGKILL) while messages are being sent over the WebSocket and over
@@ -73,7 +77,7 @@ async function postmasterPid(): Promise<number | null> {
 }
 
 async function start(): Promise<ServerProcess> {
-  server = await startServer({ env, name: 'crash-test server', startTimeoutMs: 90_000 });
+  server = await startServerProcess({ env, name: 'crash-test server', startTimeoutMs: 90_000 });
   return server;
 }
 
@@ -230,7 +234,7 @@ async function expectOrphanedPostmaster(): Promise<number> {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'hearth-crash-'));
   // No DATABASE_URL and no REDIS_URL: the embedded PostgreSQL and the in-process event bus.
-  env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), RATE_LIMIT_SCALE: '100' };
+  env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), RATE_LIMIT_SCALE: '100', WEB_DIST: '' };
   await start();
   const api = new Api(server!.url);
   username = uniqueName('crash');
@@ -246,7 +250,7 @@ beforeEach(({ onTestFailed }) => {
 
 afterAll(async () => {
   decoy?.kill('SIGKILL');
-  await stopAllServers();
+  await stopAllServerProcesses();
   if (!dataDir) return;
   // Whatever happened above, leave no PostgreSQL of this folder running.
   for (const signal of ['SIGINT', 'SIGKILL'] as const) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { freePort } from './ports.js';
+import { freePort } from '../src/testing/server-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

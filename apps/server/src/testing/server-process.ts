@@ -1,0 +1,195 @@
+/**
+ * Starts the Hearth server as a child process, as `npm start` would (`node --import tsx
+ * apps/server/src/main.ts` from the repository root), for tests, end-to-end tests and benchmarks.
+ * Imported as `@hearth/server/testing`; the server itself never uses it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The repository root: servers are started from there. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+const MAIN = 'apps/server/src/main.ts';
+const READY_LINE = 'Hearth is running on';
+const MAX_OUTPUT = 200_000;
+
+/** Settings the server reads from the environment; the parent's values are never passed through. */
+const SERVER_ENV_KEYS = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'EMBEDDED_PG_PORT',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'RATE_LIMIT_SCALE',
+  'WEB_DIST',
+  'ACCESS_TOKEN_TTL_SEC',
+  'REFRESH_TOKEN_TTL_DAYS',
+  'LIVE_IDLE_TIMEOUT_MS',
+  'LIVE_MAX_BUFFERED_BYTES',
+  'TRUST_PROXY',
+  'LOG_REQUESTS',
+  // Set by npm for the directory a script was started in; the server must not depend on it.
+  'INIT_CWD',
+];
+
+/** A TCP port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcessOptions {
+  /**
+   * Server settings (DATABASE_URL, DATA_DIR, EMBEDDED_PG_PORT, REDIS_URL, WEB_DIST, ...); undefined
+   * leaves a setting out. HOST defaults to 127.0.0.1, PORT to a free port.
+   */
+  env?: Record<string, string | undefined>;
+  /** A name used in error messages, e.g. "node 1". */
+  name?: string;
+  /** How long to wait for the start-up line (default 60 s). */
+  startTimeoutMs?: number;
+  /** The directory the server runs in (default: the repository root). */
+  cwd?: string;
+  /** Once started, copy what the server writes to stderr to this process's stderr as `[name] ...` until stop()/kill(). */
+  echoStderr?: boolean;
+}
+
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** A server running as its own process. */
+export interface ServerProcess {
+  readonly name: string;
+  readonly pid: number;
+  readonly port: number;
+  /** e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  /** Everything the process wrote so far (the last 200 kB of stdout and stderr, interleaved). */
+  output(): string;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<ExitStatus>;
+  /**
+   * SIGINT (as Ctrl+C), then waits for the exit; SIGKILL after timeoutMs (default 20 s), which the
+   * status's signal then shows. A killed server leaves its embedded PostgreSQL running.
+   */
+  stop(timeoutMs?: number): Promise<ExitStatus>;
+  /** SIGKILL, then waits for the exit. Children of the server (such as an embedded PostgreSQL) are not killed. */
+  kill(): Promise<ExitStatus>;
+}
+
+const running = new Set<ServerProcess>();
+const children = new Set<ChildProcess>();
+
+// Last resort if the process exits without stopping its servers: leave no server behind.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Starts the server and resolves once it reports that it is running (rejects if it exits or times out first). */
+export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
+  const name = options.name ?? `server :${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of SERVER_ENV_KEYS) delete env[key];
+  Object.assign(env, { HOST: '127.0.0.1' }, options.env, { PORT: String(port) });
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+
+  let output = '';
+  let echo = false;
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    if (output.length > 2 * MAX_OUTPUT) output = output.slice(-MAX_OUTPUT);
+  };
+  // Both pipes are drained for the whole life of the process, so it never blocks on a full pipe.
+  child.stdout.on('data', append);
+  child.stderr.on('data', (chunk: Buffer) => {
+    append(chunk);
+    if (echo) process.stderr.write(`[${name}] ${chunk.toString('utf8')}`);
+  });
+
+  const exited = new Promise<ExitStatus>((resolve) => {
+    child.once('exit', (code, signal) => {
+      children.delete(child);
+      running.delete(handle);
+      resolve({ code, signal });
+    });
+  });
+  const isRunning = () => child.exitCode === null && child.signalCode === null;
+  const kill = async () => {
+    echo = false;
+    if (isRunning()) child.kill('SIGKILL');
+    return exited;
+  };
+  const stop = async (timeoutMs = 20_000) => {
+    echo = false; // what it says while shutting down is expected
+    if (isRunning()) child.kill('SIGINT');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), timeoutMs)));
+    const status = await Promise.race([exited, timeout]);
+    clearTimeout(timer);
+    return status ?? kill();
+  };
+  const handle: ServerProcess = {
+    name,
+    pid: child.pid!,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output.slice(-MAX_OUTPUT),
+    exited,
+    stop,
+    kill,
+  };
+  running.add(handle);
+
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const ready = await new Promise<boolean>((resolve) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      if (seen.includes(READY_LINE)) done(true);
+    };
+    const timer = setTimeout(() => done(false), startTimeoutMs);
+    const onExit = () => done(false);
+    function done(ok: boolean) {
+      clearTimeout(timer);
+      child.stdout.off('data', onData);
+      child.off('exit', onExit);
+      resolve(ok);
+    }
+    child.stdout.on('data', onData);
+    child.once('exit', onExit);
+  });
+  if (!ready) {
+    // SIGINT first, so a server that got as far as starting its embedded PostgreSQL stops that too.
+    const status = await stop(5_000);
+    throw new Error(
+      `${name} did not start (exit ${status.code ?? status.signal}); its output:\n${output.slice(-4_000)}`,
+    );
+  }
+  echo = options.echoStderr ?? false;
+  return handle;
+}
+
+/** Stops every server this module started that is still running (for afterAll, or on Ctrl+C). */
+export async function stopAllServerProcesses(timeoutMs = 10_000): Promise<void> {
+  await Promise.all([...running].map((server) => server.stop(timeoutMs)));
+}
