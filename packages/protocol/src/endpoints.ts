@@ -354,7 +354,7 @@ export const CLIENT_FRAME_DOCS: Record<ClientFrameType, string> = {
   token_refresh:
     'Hands the connection a new access token of the same user (after a REST refresh). Answered by `token_refreshed`, or `auth_error` and close 4001.',
   message:
-    'Posts a message, with the rules and limits of POST /message. There is no direct reply: success arrives as the `message` event (carrying the `nonce`), failure as `error` with the `nonce`. `user_id` is ignored.',
+    'Posts a message, with the rules and limits of POST /message. There is no direct reply: success arrives as the `message` event (carrying the `nonce`), failure as `error` with the `nonce`. A send repeating a nonce already stored is answered to that connection alone with the stored message as a `message` frame with `seq: null` (not replayed). `user_id` is ignored.',
 };
 
 /** Who receives each server frame, and when. Events are delivered in seq order to the sessions listed. */
