@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium; Playwright's own browser downloads are never used. */
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { CHROMIUM_LAUNCH_OPTIONS } from '@hearth/server/testing';
 
 // Each worker starts its own server (and embedded database), so two workers fit a 2-core machine.
 const workers = Number(process.env.E2E_WORKERS) || 2;
@@ -24,17 +22,6 @@ export default defineConfig({
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
 });

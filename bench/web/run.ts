@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
+import { CHROMIUM_LAUNCH_OPTIONS } from '@hearth/server/testing';
 import {
   firstPaintProbe,
   nextFrame,
@@ -34,16 +35,6 @@ const DATE = '2026-11-22';
 const MACHINE = '2 cores';
 /** What marks a message item of the message list. */
 const MESSAGE_SELECTOR = 'article, [role="article"]';
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** tsx keeps function names with a helper the page does not have; the probes are sent as source. */
 const NAME_HELPER = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
 
@@ -197,7 +188,7 @@ async function main() {
       navigation: { groupId, channelId },
       messageSelector: MESSAGE_SELECTOR,
     };
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
 
     console.log(`Opening the channel ${PAINT_RUNS + 1} times (the first warms the server up)...`);
     const paints: FirstPaint[] = [];
