@@ -21,14 +21,34 @@ export const conflict = (detail: string) => new HttpError(409, detail);
 export const tooManyRequests = (retryAfterMs: number) =>
   new HttpError(429, TEXT.rateLimited, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 
+/** The not-found text of the parent a foreign key points at, by its column (`<table>_<column>_fkey`). */
+const PARENT_NOT_FOUND: Record<string, string> = {
+  group_id: TEXT.groupNotFound,
+  category_id: TEXT.categoryNotFound,
+  channel_id: TEXT.channelNotFound,
+  user_id: TEXT.userNotFound,
+};
+
 /**
- * An error that should reach the client as a 4xx: our own, or PostgreSQL refusing a value that
- * passed validation (a NUL character, or text that is not valid UTF-8). Anything else is a bug.
+ * A foreign-key violation (23503). Every foreign key in the schema cascades or sets null on delete,
+ * so one can only mean that a write's parent (a channel, group, category, user) was deleted after
+ * the service checked it: for the caller that parent is simply gone.
+ */
+function parentGone(constraint: unknown): HttpError {
+  const column = /_([a-z]+_id)_fkey$/.exec(typeof constraint === 'string' ? constraint : '')?.[1];
+  return notFound((column && PARENT_NOT_FOUND[column]) || TEXT.notFound);
+}
+
+/**
+ * An error that should reach the client as a 4xx: our own, PostgreSQL refusing a value that passed
+ * validation (a NUL character, or text that is not valid UTF-8), or a write whose parent vanished
+ * meanwhile. Anything else is a bug.
  */
 export function asHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
-  const code = (err as { code?: unknown } | null)?.code;
+  const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
   if (code === '22021' || code === '22P05') return badRequest('Text must not contain NUL or invalid characters');
+  if (code === '23503') return parentGone(constraint);
   return null;
 }
 
