@@ -1,0 +1,47 @@
+import { CLOSE } from '@hearth/protocol';
+import type { LoggedEvent } from '../events/event-log.js';
+import { applyVisibility, isFor, type LiveSession } from './live-session.js';
+import { ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './registry.js';
+
+/** Hands one event of the log to every session of this node; sessions busy replaying queue it. */
+export function deliver(state: GatewayState, event: LoggedEvent): void {
+  for (const session of state.sessions.values()) {
+    if (session.replaying) session.pending.push(event);
+    else process(state, session, event);
+  }
+}
+
+/** Applies and (if it is for the session) sends one event, in seq order; returns true if sent. */
+export function process(state: GatewayState, session: LiveSession, event: LoggedEvent): boolean {
+  if (event.seq <= session.lastSeq) return false;
+  if (applyVisibility(session, event)) {
+    session.snapshot(event.seq);
+    void persist(state, session, ATTACHED_RECORD_TTL_MS);
+  }
+  session.lastSeq = event.seq;
+  if (!isFor(session, event)) return false;
+  sendToSession(state, session, event.frame);
+  return true;
+}
+
+/** Ends a replay or start-up: sends the events that arrived meanwhile, then goes live. */
+export function flushPending(state: GatewayState, session: LiveSession): void {
+  // Processing can queue nothing new: replaying is cleared first and dispatch is synchronous.
+  session.replaying = false;
+  const pending = session.pending;
+  session.pending = [];
+  for (const event of pending) process(state, session, event);
+}
+
+/** Sends a frame unless the socket is too far behind: a slow consumer is closed, never waited for. */
+export function sendToSession(state: GatewayState, session: LiveSession, frame: string): void {
+  const socket = session.socket;
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > state.ctx.config.liveMaxBufferedBytes) {
+    socket.close(CLOSE.slowConsumer, 'Too slow to keep up');
+    // A peer that stopped reading will not complete the closing handshake.
+    setTimeout(() => socket.terminate(), 1_000).unref();
+    return;
+  }
+  socket.send(frame);
+}

@@ -1,0 +1,67 @@
+import type { RawData } from 'ws';
+import { ClientFrame, TEXT } from '@hearth/protocol';
+import { asHttpError, zodDetail } from '../http/errors.js';
+import { reply, type Connection } from './connection.js';
+import { authenticate } from './handshake.js';
+import { sendLiveMessage } from './message-frame.js';
+import { detach, type GatewayState } from './registry.js';
+import { resume } from './resume.js';
+import { refreshToken } from './token-refresh.js';
+
+/** Close code for a failure while starting a session: the client reconnects and tries again. */
+const CLOSE_TRY_AGAIN = 1011;
+const KNOWN_TYPES = ['auth', 'resume', 'ping', 'token_refresh', 'message'];
+
+/** Parses one client frame and hands it to its handler; every failure is answered with an error frame. */
+export async function handleFrame(
+  state: GatewayState,
+  conn: Connection,
+  raw: RawData,
+  isBinary: boolean,
+): Promise<void> {
+  let json: unknown;
+  try {
+    json = JSON.parse(isBinary ? Buffer.from(raw as Buffer).toString('utf8') : raw.toString());
+  } catch {
+    return reply(conn, 'error', { detail: TEXT.wsBadFrame });
+  }
+  if (typeof json !== 'object' || json === null || typeof (json as { type?: unknown }).type !== 'string') {
+    return reply(conn, 'error', { detail: TEXT.wsBadFrame });
+  }
+  const type = (json as { type: string }).type;
+  const parsed = ClientFrame.safeParse(json);
+  if (!parsed.success) {
+    const nonce = (json as { nonce?: unknown }).nonce;
+    return reply(conn, 'error', {
+      detail: KNOWN_TYPES.includes(type) ? zodDetail(parsed.error) : TEXT.wsUnknownType,
+      type,
+      ...(typeof nonce === 'string' ? { nonce } : {}),
+    });
+  }
+  const frame = parsed.data;
+  try {
+    switch (frame.type) {
+      case 'ping':
+        return reply(conn, 'pong', { timestamp: frame.timestamp ?? null, server_time: Date.now() });
+      case 'auth':
+        return await authenticate(state, conn, frame.token);
+      case 'resume':
+        return await resume(state, conn, frame.session_id, frame.seq, frame.token);
+      case 'token_refresh':
+        return await refreshToken(state, conn, frame.token);
+      case 'message':
+        return await sendLiveMessage(state, conn, frame);
+    }
+  } catch (err) {
+    const nonce = frame.type === 'message' ? frame.nonce : undefined;
+    const known = asHttpError(err);
+    if (!known) console.error('[gateway] frame failed:', err);
+    reply(conn, 'error', { detail: known?.message ?? TEXT.internal, type, ...(nonce ? { nonce } : {}) });
+    if (frame.type === 'auth' || frame.type === 'resume') {
+      // A session half made (database or Redis trouble) is dropped; the client reconnects and retries.
+      detach(state, conn);
+      conn.busy = false;
+      conn.socket.close(CLOSE_TRY_AGAIN, 'Could not start the session');
+    }
+  }
+}

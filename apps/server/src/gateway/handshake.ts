@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { CLOSE, LIVE_PING_INTERVAL_MS, RESUME_WINDOW_MS, TEXT } from '@hearth/protocol';
+import { userFromToken } from '../auth/authenticate.js';
+import { hiddenGroupIds } from '../groups/access.js';
+import { toSelfUser } from '../users/user-row.js';
+import { controlFrame, isCurrent, reply, type Connection } from './connection.js';
+import { flushPending, sendToSession } from './fan-out.js';
+import { LiveSession } from './live-session.js';
+import { attach, ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './registry.js';
+
+/** `auth`: checks the token and starts a new session, answered with `ready`. */
+export async function authenticate(state: GatewayState, conn: Connection, token: string): Promise<void> {
+  if (conn.session || conn.busy) return reply(conn, 'error', { detail: TEXT.wsAlreadyAuthenticated, type: 'auth' });
+  conn.busy = true;
+  const user = await userFromToken(state.ctx, token);
+  if (!user) {
+    reply(conn, 'auth_error', { detail: TEXT.wsAuthFailed });
+    conn.socket.close(CLOSE.authFailed, TEXT.wsAuthFailed);
+    return;
+  }
+  // Register before reading permissions so no event slips between the read and the start.
+  const session = new LiveSession(
+    randomBytes(16).toString('hex'),
+    user,
+    user.deviceId,
+    conn.socket,
+    state.ctx.events.head(),
+    [],
+  );
+  if (!attach(state, conn, session)) return;
+  for (const g of await hiddenGroupIds(state.ctx.db, user)) session.hidden.add(g);
+  session.snapshot();
+  await persist(state, session, ATTACHED_RECORD_TTL_MS);
+  if (!isCurrent(conn, session)) return; // closed meanwhile
+  sendToSession(
+    state,
+    session,
+    controlFrame(
+      'ready',
+      {
+        session_id: session.id,
+        user: toSelfUser(user),
+        heartbeat_interval: LIVE_PING_INTERVAL_MS,
+        resume_window_ms: RESUME_WINDOW_MS,
+      },
+      session.lastSeq,
+    ),
+  );
+  flushPending(state, session);
+}

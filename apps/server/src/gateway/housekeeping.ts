@@ -1,0 +1,24 @@
+import { CLOSE } from '@hearth/protocol';
+import { ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './registry.js';
+
+const AUTH_TIMEOUT_MS = 10_000;
+
+/** Closes connections that did not authenticate in time or went quiet (no ping). */
+export function closeIdle(state: GatewayState): void {
+  const now = Date.now();
+  for (const conn of state.connections) {
+    if (!conn.session && !conn.busy && now - conn.openedAt > AUTH_TIMEOUT_MS) {
+      conn.socket.close(CLOSE.authTimeout, 'Authentication timed out');
+    } else if (now - conn.lastSeen > state.ctx.config.liveIdleTimeoutMs) {
+      conn.socket.close(CLOSE.idleTimeout, 'No heartbeat');
+      setTimeout(() => conn.socket.terminate(), 1_000).unref();
+    }
+  }
+}
+
+/** Keeps attached sessions' records alive (their lifetime is short so a dead node's expire soon). */
+export async function refreshRecords(state: GatewayState): Promise<void> {
+  for (const session of state.sessions.values()) {
+    if (!session.replaying) await persist(state, session, ATTACHED_RECORD_TTL_MS);
+  }
+}

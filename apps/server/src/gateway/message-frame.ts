@@ -1,0 +1,14 @@
+import { TEXT, type ClientFrame } from '@hearth/protocol';
+import { sendMessage } from '../messages/service.js';
+import { reply, sendRaw, type Connection } from './connection.js';
+import type { GatewayState } from './registry.js';
+
+type MessageFrame = Extract<ClientFrame, { type: 'message' }>;
+
+/** `message`: stores and announces a message; the sender sees it arrive through the bus like everyone. */
+export async function sendLiveMessage(state: GatewayState, conn: Connection, frame: MessageFrame): Promise<void> {
+  if (!conn.session) return reply(conn, 'error', { detail: TEXT.wsNotAuthenticated, type: frame.type });
+  const { message, created } = await sendMessage(state.ctx, conn.session.user, frame);
+  // A repeated nonce stores and announces nothing: answer the sender alone with what is stored.
+  if (!created) sendRaw(conn, JSON.stringify({ type: 'message', seq: null, data: message }));
+}

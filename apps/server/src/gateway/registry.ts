@@ -1,0 +1,43 @@
+import { RESUME_WINDOW_MS } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+import type { Connection } from './connection.js';
+import type { LiveSession } from './live-session.js';
+import type { SessionStore } from './session-store.js';
+
+/**
+ * While attached, a session record is saved with this lifetime and refreshed every 30 s; after the
+ * connection ends it lives the resume window. A node that dies leaves records that expire just as soon.
+ */
+export const ATTACHED_RECORD_TTL_MS = RESUME_WINDOW_MS + 60_000;
+export const RECORD_REFRESH_MS = 30_000;
+
+/** What this node's gateway holds: its connections, the sessions attached to them, and where records go. */
+export interface GatewayState {
+  ctx: AppContext;
+  store: SessionStore;
+  connections: Set<Connection>;
+  sessions: Map<string, LiveSession>;
+}
+
+/** Attaches the session to the connection, unless the socket closed while it was being made. */
+export function attach(state: GatewayState, conn: Connection, session: LiveSession): boolean {
+  conn.busy = false;
+  if (conn.closed) return false;
+  conn.session = session;
+  state.sessions.set(session.id, session);
+  return true;
+}
+
+export function detach(state: GatewayState, conn: Connection): void {
+  if (conn.session) state.sessions.delete(conn.session.id);
+  conn.session = null;
+}
+
+/** Saves the session's record so it can be resumed here or on another node; a failure is only logged. */
+export async function persist(state: GatewayState, session: LiveSession, ttlMs: number): Promise<void> {
+  try {
+    await state.store.save(session.record(), ttlMs);
+  } catch (err) {
+    console.error('[gateway] could not save session:', (err as Error).message);
+  }
+}

@@ -1,0 +1,71 @@
+import { CLOSE, TEXT } from '@hearth/protocol';
+import { activeDeviceUser, userFromToken, type AuthedUser } from '../auth/authenticate.js';
+import type { LoggedEvent } from '../events/event-log.js';
+import { controlFrame, isCurrent, reply, type Connection } from './connection.js';
+import { flushPending, process, sendToSession } from './fan-out.js';
+import { LiveSession } from './live-session.js';
+import { attach, ATTACHED_RECORD_TTL_MS, detach, persist, type GatewayState } from './registry.js';
+import type { SessionRecord } from './session-store.js';
+
+/** Internal event (no recipients): a session was resumed, so other attachments of it close. */
+export const SESSION_RESUMED = 'session_resumed';
+
+/** `resume`: attaches a saved session to this connection and replays what it missed. */
+export async function resume(
+  state: GatewayState,
+  conn: Connection,
+  sessionId: string,
+  seq: number,
+  token?: string,
+): Promise<void> {
+  if (conn.session || conn.busy) return reply(conn, 'error', { detail: TEXT.wsAlreadyAuthenticated, type: 'resume' });
+  conn.busy = true;
+  const invalid = (detail: string) => {
+    conn.busy = false;
+    reply(conn, 'invalid_session', { detail });
+  };
+  const record = await state.store.get(sessionId);
+  if (!record) return invalid('Session expired; authenticate again');
+  const user = await resumeUser(state, record, token);
+  if (!user) return invalid('Session is no longer valid; authenticate again');
+  // Snapshots are taken at every visibility change, so the newest one at or before the client's
+  // seq is exactly what the user could see there.
+  const base = [...record.snapshots].reverse().find((s) => s.seq <= seq);
+  if (!base) return invalid('Events since then are no longer kept; authenticate again');
+
+  state.sessions.get(sessionId)?.socket.close(CLOSE.normal, 'Session resumed elsewhere');
+  const session = new LiveSession(sessionId, user, record.deviceId, conn.socket, seq, base.hidden, record.snapshots);
+  if (!attach(state, conn, session)) return;
+  // A connection still holding this session on another node must stop: it is stale by now.
+  const takeover = { session_id: sessionId, attach_id: session.attachId };
+  void state.ctx.events.publish(SESSION_RESUMED, takeover, { kind: 'users', userIds: [] }).catch(() => undefined);
+  const missed = await state.ctx.events.readAfter(seq);
+  if (!isCurrent(conn, session)) return;
+  if (!missed) {
+    detach(state, conn);
+    return invalid('Events since then are no longer kept; authenticate again');
+  }
+  let replayed = 0;
+  for (const event of missed) if (process(state, session, event)) replayed++;
+  await persist(state, session, ATTACHED_RECORD_TTL_MS);
+  sendToSession(state, session, controlFrame('resumed', { session_id: sessionId, replayed }, null));
+  flushPending(state, session);
+}
+
+/** The session's user, if its device is still signed in (and the token, when given, is theirs). */
+async function resumeUser(state: GatewayState, record: SessionRecord, token?: string): Promise<AuthedUser | null> {
+  if (token) {
+    const user = await userFromToken(state.ctx, token);
+    return user && user.id === record.userId && user.deviceId === record.deviceId ? user : null;
+  }
+  return activeDeviceUser(state.ctx, record.userId, record.deviceId);
+}
+
+/** Another node resumed a session: if this node still holds an older attachment of it, close that. */
+export function closeSuperseded(state: GatewayState, event: LoggedEvent): void {
+  const { session_id, attach_id } = JSON.parse(event.data) as { session_id: string; attach_id: string };
+  const local = state.sessions.get(session_id);
+  if (!local || local.attachId === attach_id) return;
+  state.sessions.delete(session_id); // so its close does not overwrite the newer session record
+  local.socket.close(CLOSE.normal, 'Session resumed elsewhere');
+}
