@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
 import { TEXT } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { Api, uniqueName } from './client.js';
@@ -74,6 +75,24 @@ describe('accounts', () => {
     }
     const taken = await api.post('/auth/register', { username: 'guardian', password: 'secret1' });
     expect(taken.status).toBe(409);
+  });
+
+  it('refuses an access token without an expiry, even one signed with the right secret', async () => {
+    const { user } = await api.register(uniqueName());
+    const { rows } = await server.ctx.db.query(`SELECT value FROM instance_settings WHERE key = 'jwt_secret'`);
+    const secret = Buffer.from(rows[0].value, 'base64');
+    const { rows: devices } = await server.ctx.db.query('SELECT id FROM devices WHERE user_id = $1', [user.id]);
+    const forge = (exp: boolean) => {
+      const jwt = new SignJWT({ did: devices[0].id, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(user.id))
+        .setIssuedAt();
+      return (exp ? jwt.setExpirationTime('5m') : jwt).sign(secret);
+    };
+    expect((await api.get('/auth/me', await forge(true))).status).toBe(200);
+    const forever = await api.get('/auth/me', await forge(false));
+    expect(forever.status).toBe(401);
+    expect(forever.body).toEqual({ detail: TEXT.notAuthenticated });
   });
 
   it('rejects requests without a valid token', async () => {

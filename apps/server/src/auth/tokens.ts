@@ -35,11 +35,15 @@ export class TokenService {
   /** The claims of a valid, unexpired access token, or null. */
   async verify(token: string): Promise<(AccessClaims & { expiresAt: number }) | null> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] });
+      // jwtVerify checks exp only when present: a token without one would never expire, so it is refused.
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'sub'],
+      });
       const userId = Number(payload.sub);
       const deviceId = Number(payload.did);
       if (payload.typ !== 'access' || !Number.isInteger(userId) || !Number.isInteger(deviceId)) return null;
-      return { userId, deviceId, expiresAt: (payload.exp ?? 0) * 1000 };
+      return { userId, deviceId, expiresAt: payload.exp! * 1000 };
     } catch {
       return null;
     }
