@@ -184,6 +184,33 @@ describe('sign-in rate limits', () => {
   });
 });
 
+describe('sign-in lockout', () => {
+  it('keeps guessing from one address from locking the owner out at another', async () => {
+    const rateLimits = { ...server.ctx.config.rateLimits, ...DEFAULT_AUTH_LIMITS };
+    const limited = await startTestServer({ rateLimits, trustProxy: true });
+    try {
+      const lapi = new Api(limited.url);
+      const from = (address: string, password: string) =>
+        lapi.request('POST', '/auth/login', { username: name, password }, undefined, {
+          'x-forwarded-for': address,
+        });
+      const name = uniqueName('owner');
+      await lapi.register(name, 'owners-password');
+      const limit = DEFAULT_AUTH_LIMITS.loginPerUsername.limit;
+      for (let i = 0; i < limit; i++) expect((await from('203.0.113.7', `guess${i}`)).status).toBe(401);
+      // The guesser stays throttled, even with the right password...
+      expect((await from('203.0.113.7', 'guess')).status).toBe(429);
+      expect((await from('203.0.113.7', 'owners-password')).status).toBe(429);
+      // ...while the owner, elsewhere, signs in.
+      const owner = await from('198.51.100.20', 'owners-password');
+      expect(owner.status).toBe(200);
+      expect(owner.body.user.username).toBe(name);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('bad input', () => {
   it('answers malformed or oversized bodies with a 4xx and a detail, never a 500', async () => {
     const cases: [string, string | undefined, Record<string, string>, number][] = [

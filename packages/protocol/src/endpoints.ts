@@ -37,7 +37,7 @@ export type EndpointAuth = 'none' | 'user' | 'admin';
 export const RATE_LIMITS = {
   registerPerIp: { limit: 20, windowMs: 60_000, per: 'IP address' },
   loginPerIp: { limit: 30, windowMs: 60_000, per: 'IP address' },
-  loginPerUsername: { limit: 10, windowMs: 60_000, per: 'username' },
+  loginPerUsername: { limit: 10, windowMs: 60_000, per: 'username and IP address' },
   refreshPerIp: { limit: 120, windowMs: 60_000, per: 'IP address' },
   messagePerUser: { limit: 50, windowMs: 10_000, per: 'user' },
   writePerUser: { limit: 120, windowMs: 60_000, per: 'user' },

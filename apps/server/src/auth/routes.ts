@@ -21,7 +21,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/auth/login', async (request) => {
     const body = parse(LoginBody, request.body);
     await enforce(ctx.limiter, `login:ip:${request.ip}`, rules.loginPerIp);
-    await enforce(ctx.limiter, `login:user:${body.username.toLowerCase()}`, rules.loginPerUsername);
+    // Per username *and* address: counted per username alone, anyone could keep an owner (even the
+    // admin) locked out with a few wrong passwords a minute. Guessing from one address stays throttled.
+    const username = body.username.toLowerCase();
+    await enforce(ctx.limiter, `login:user:${username}:ip:${request.ip}`, rules.loginPerUsername);
     return auth.login(ctx, body, clientInfo(request));
   });
 
