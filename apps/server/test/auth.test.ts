@@ -101,6 +101,10 @@ describe('accounts', () => {
   });
 });
 
+/** Makes every rotated token's reuse grace window (30 s) lie in the past. */
+const endGraceWindows = () =>
+  server.ctx.db.query(`UPDATE refresh_tokens SET used_at = used_at - interval '1 minute' WHERE used_at IS NOT NULL`);
+
 describe('refresh tokens', () => {
   it('rotates: the new pair works and the old refresh token is spent', async () => {
     const { refresh_token } = await api.register(uniqueName());
@@ -112,9 +116,10 @@ describe('refresh tokens', () => {
     expect(again.status).toBe(200);
   });
 
-  it('revokes the device session when a rotated token is reused', async () => {
+  it('revokes the device session when a rotated token is reused after the grace window', async () => {
     const { refresh_token } = await api.register(uniqueName());
     const rotated = await api.post('/auth/refresh', { refresh_token });
+    await endGraceWindows();
     const reuse = await api.post('/auth/refresh', { refresh_token });
     expect(reuse.status).toBe(401);
     expect(reuse.body.detail).toBe(TEXT.sessionRevoked);
@@ -128,9 +133,62 @@ describe('refresh tokens', () => {
     const laptop = await api.register(name);
     const phone = await api.post('/auth/login', { username: name, password: 'secret1' });
     await api.post('/auth/refresh', { refresh_token: laptop.refresh_token });
+    await endGraceWindows();
     await api.post('/auth/refresh', { refresh_token: laptop.refresh_token });
     expect((await api.get('/auth/me', laptop.token)).status).toBe(401);
     expect((await api.get('/auth/me', phone.body.access_token)).status).toBe(200);
+  });
+
+  it('answers a second refresh with the same token within the grace window with the same new pair', async () => {
+    const { refresh_token } = await api.register(uniqueName());
+    // Two tabs refreshing at once: both present the same token.
+    const [a, b] = await Promise.all([
+      api.post('/auth/refresh', { refresh_token }),
+      api.post('/auth/refresh', { refresh_token }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    // A late third tab gets that pair too, not a third one.
+    const late = await api.post('/auth/refresh', { refresh_token });
+    expect(late.status).toBe(200);
+    expect(late.body).toEqual(a.body);
+    expect((await api.get('/auth/me', a.body.access_token)).status).toBe(200);
+    const next = await api.post('/auth/refresh', { refresh_token: a.body.refresh_token });
+    expect(next.status).toBe(200);
+    expect(next.body.refresh_token).not.toBe(a.body.refresh_token);
+  });
+
+  it('honours the grace window on another node sharing the database', async () => {
+    const other = await startTestServer({ databaseUrl: server.ctx.config.databaseUrl });
+    try {
+      const { refresh_token } = await api.register(uniqueName());
+      const here = await api.post('/auth/refresh', { refresh_token });
+      const there = await new Api(other.url).post('/auth/refresh', { refresh_token });
+      expect(there.status).toBe(200);
+      expect(there.body).toEqual(here.body);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('still revokes when a token older than the just-rotated one is presented', async () => {
+    const { refresh_token: first } = await api.register(uniqueName());
+    const second = (await api.post('/auth/refresh', { refresh_token: first })).body;
+    const third = (await api.post('/auth/refresh', { refresh_token: second.refresh_token })).body;
+    const reuse = await api.post('/auth/refresh', { refresh_token: first });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body.detail).toBe(TEXT.sessionRevoked);
+    expect((await api.get('/auth/me', third.access_token)).status).toBe(401);
+  });
+
+  it('keeps the grace pair unreadable without the old token', async () => {
+    const { refresh_token } = await api.register(uniqueName());
+    const rotated = (await api.post('/auth/refresh', { refresh_token })).body;
+    const { rows } = await server.ctx.db.query(`SELECT * FROM refresh_tokens`);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain(rotated.refresh_token);
+    expect(stored).not.toContain(rotated.access_token);
+    expect(stored).not.toContain(refresh_token);
   });
 
   it('logout ends the device session', async () => {

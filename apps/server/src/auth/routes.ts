@@ -5,6 +5,7 @@ import { parse, unauthorized } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { toSelfUser } from '../users/user-row.js';
 import { authenticate, bearerToken, userFromToken } from './authenticate.js';
+import { refresh } from './refresh.js';
 import * as auth from './service.js';
 
 const clientInfo = (r: FastifyRequest): auth.ClientInfo => ({ ip: r.ip, userAgent: r.headers['user-agent'] });
@@ -31,7 +32,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/auth/refresh', async (request) => {
     await enforce(ctx.limiter, `refresh:ip:${request.ip}`, rules.refreshPerIp);
     const body = parse(RefreshBody, request.body);
-    return auth.refresh(ctx, body.refresh_token, clientInfo(request));
+    return refresh(ctx, body.refresh_token, clientInfo(request));
   });
 
   // Ends this device's session. The access token identifies it; a refresh token alone also works,

@@ -54,7 +54,12 @@ async function startSession(ctx: AppContext, tx: Queryable, userId: number, clie
   return issueTokens(ctx, tx, userId, rows[0]!.id);
 }
 
-async function issueTokens(ctx: AppContext, tx: Queryable, userId: number, deviceId: number): Promise<TokenPair> {
+export async function issueTokens(
+  ctx: AppContext,
+  tx: Queryable,
+  userId: number,
+  deviceId: number,
+): Promise<TokenPair> {
   const refresh = newRefreshToken();
   await tx.query(
     `INSERT INTO refresh_tokens (token_hash, device_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
@@ -66,46 +71,6 @@ async function issueTokens(ctx: AppContext, tx: Queryable, userId: number, devic
     token_type: 'bearer',
     expires_in: ctx.tokens.ttlSec,
   };
-}
-
-interface RefreshRow {
-  device_id: number;
-  user_id: number;
-  used_at: Date | null;
-  expires_at: Date;
-  revoked_at: Date | null;
-}
-
-/**
- * Rotates a refresh token. Presenting a token that was already rotated means it leaked (or a client
- * misbehaves): that device's session is revoked, so both holders must sign in again.
- */
-export async function refresh(ctx: AppContext, token: string, client: ClientInfo): Promise<TokenPair> {
-  const hash = hashRefreshToken(token);
-  const result = await inTransaction(ctx.db, async (tx) => {
-    const { rows } = await tx.query<RefreshRow>(
-      `SELECT rt.device_id, d.user_id, rt.used_at, rt.expires_at, d.revoked_at
-         FROM refresh_tokens rt JOIN devices d ON d.id = rt.device_id
-        WHERE rt.token_hash = $1 FOR UPDATE OF rt`,
-      [hash],
-    );
-    const row = rows[0];
-    if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' as const };
-    if (row.used_at) {
-      await revokeDevice(tx, row.device_id);
-      return { kind: 'reused' as const, row };
-    }
-    await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1', [hash]);
-    await tx.query('UPDATE devices SET last_used_at = now(), ip_address = $2 WHERE id = $1', [
-      row.device_id,
-      client.ip,
-    ]);
-    return { kind: 'rotated' as const, tokens: await issueTokens(ctx, tx, row.user_id, row.device_id) };
-  });
-  if (result.kind === 'rotated') return result.tokens;
-  if (result.kind === 'invalid') throw unauthorized(TEXT.invalidRefreshToken);
-  await announceDeviceRevoked(ctx, result.row.device_id);
-  throw unauthorized(TEXT.sessionRevoked);
 }
 
 export async function logout(ctx: AppContext, deviceId: number): Promise<void> {
@@ -122,12 +87,12 @@ export async function deviceOfRefreshToken(ctx: AppContext, token: string) {
   return rows[0] ?? null;
 }
 
-async function revokeDevice(db: Queryable, deviceId: number): Promise<void> {
+export async function revokeDevice(db: Queryable, deviceId: number): Promise<void> {
   await db.query('UPDATE devices SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [deviceId]);
   await db.query('DELETE FROM refresh_tokens WHERE device_id = $1', [deviceId]);
 }
 
 /** Live connections of a revoked device are told and closed; the user's other devices are not concerned. */
-function announceDeviceRevoked(ctx: AppContext, deviceId: number) {
+export function announceDeviceRevoked(ctx: AppContext, deviceId: number) {
   return ctx.events.publish('device_revoked', { device_id: deviceId }, { kind: 'device', deviceId });
 }
