@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// The canaries of apps/server/test/harness-check are tests written to fail; only that check runs them.
+const harnessCheck = process.env.HEARTH_HARNESS_CHECK === '1';
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -10,7 +13,12 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/**/*.test.ts',
+            'bench/**/*.test.ts',
+            ...(harnessCheck ? ['apps/server/test/harness-check/*.canary.ts'] : []),
+          ],
           globalSetup: ['apps/server/test/global-setup.ts'],
           pool: 'forks',
           testTimeout: 30_000,

@@ -6,6 +6,7 @@ const workers = Number(process.env.E2E_WORKERS) || 2;
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },

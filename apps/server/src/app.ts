@@ -7,8 +7,9 @@ import { TEXT } from '@hearth/protocol';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { createPool } from './db/pool.js';
-import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded.js';
+import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded/index.js';
 import { migrate } from './db/migrate.js';
+import { freePort } from './net/free-port.js';
 import { TokenService } from './auth/tokens.js';
 import { MemoryEventLog } from './events/memory-log.js';
 import { RedisEventLog } from './events/redis-log.js';
@@ -27,6 +28,10 @@ export interface RunningApp {
   gateway: Gateway;
   /** The address the server listens on, e.g. http://127.0.0.1:8080 */
   url: string;
+  /** Which database it uses, for the start-up line: the embedded one's folder and port, or 'external'. */
+  database: string;
+  /** Resolves with a reason if something the server cannot run without stops under it (the embedded PostgreSQL). */
+  failed: Promise<string>;
   close(): Promise<void>;
 }
 
@@ -42,7 +47,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
   try {
     let embedded: EmbeddedDb | undefined;
     if (!config.databaseUrl) {
-      embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
+      embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort || (await freePort()));
       cleanups.push(() => embedded!.stop());
     }
     const db = createPool(config.databaseUrl ?? embedded!.url);
@@ -102,7 +107,13 @@ export async function startApp(config: Config): Promise<RunningApp> {
     cleanups.push(() => gateway.close());
     const address = http.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    return { http, ctx, gateway, url: `http://127.0.0.1:${port}`, close };
+    const database = embedded
+      ? `embedded PostgreSQL in ${embedded.databaseDir} on port ${embedded.port}`
+      : 'external PostgreSQL';
+    const failed = embedded
+      ? embedded.lost.then(() => `the embedded PostgreSQL in ${embedded!.databaseDir} stopped unexpectedly`)
+      : new Promise<string>(() => {});
+    return { http, ctx, gateway, url: `http://127.0.0.1:${port}`, database, failed, close };
   } catch (err) {
     await close();
     throw err;

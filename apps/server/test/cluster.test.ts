@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { CLOSE, TEXT } from '@hearth/protocol';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../src/testing/server-process.js';
@@ -13,8 +13,10 @@ import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '
  * are allowed per address) and logs in only in the rate-limit test.
  */
 
-const PG_URL = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+// The test run's PostgreSQL and Redis (see global-setup.ts): embedded and throwaway unless
+// TEST_PG_URL / TEST_REDIS_URL point elsewhere.
+const PG_URL = inject('testPgUrl');
+const REDIS_URL = inject('testRedisUrl');
 const WAIT_MS = 15_000;
 
 const dbName = `t_${randomBytes(6).toString('hex')}`;

@@ -5,12 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
-import {
-  freePort,
-  startServerProcess,
-  stopAllServerProcesses,
-  type ServerProcess,
-} from '../src/testing/server-process.js';
+import { freePort } from '../src/net/free-port.js';
+import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../src/testing/server-process.js';
 
 /*
  * The server is killed outright (SIGKILL) while messages are being sent over the WebSocket and over

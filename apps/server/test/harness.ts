@@ -14,8 +14,8 @@ export const RELAXED_LIMITS: RateLimits = {
   writePerUser: { limit: 10_000, windowMs: 60_000 },
 };
 
-/** A fresh, empty database in the test run's embedded PostgreSQL. */
-export async function createTestDatabase(baseUrl = inject('embeddedPgUrl')): Promise<string> {
+/** A fresh, empty database on the test run's PostgreSQL server. */
+export async function createTestDatabase(baseUrl = inject('testPgUrl')): Promise<string> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

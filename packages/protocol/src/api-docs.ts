@@ -40,14 +40,18 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'DATA_DIR',
     default: './data',
     description:
-      'Directory of the embedded PostgreSQL (used when DATABASE_URL is unset), relative to the folder the server or npm was started from.',
+      'Directory of the embedded PostgreSQL (used when DATABASE_URL is unset), relative to the folder the server or npm was started from. Run as root where the postgres user cannot enter it, the database lives in /var/lib/hearth instead (the start-up line says where).',
   },
   {
     name: 'DATABASE_URL',
     default: '(unset)',
     description: 'PostgreSQL connection string. Unset: an embedded PostgreSQL is started in DATA_DIR.',
   },
-  { name: 'EMBEDDED_PG_PORT', default: '54329', description: 'Port of the embedded PostgreSQL.' },
+  {
+    name: 'EMBEDDED_PG_PORT',
+    default: '0',
+    description: 'Port of the embedded PostgreSQL (on 127.0.0.1 only). 0: a free port chosen at each start.',
+  },
   {
     name: 'REDIS_URL',
     default: '(unset)',

@@ -1,2 +1,4 @@
 export * from './server-process.js';
 export * from './chromium.js';
+export * from './redis-server.js';
+export { freePort } from '../net/free-port.js';

