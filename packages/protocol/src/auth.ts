@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserText } from './common.js';
 import { Email, Password, SelfUser, Username } from './users.js';
 
 export const RegisterBody = z.object({
@@ -9,7 +10,7 @@ export const RegisterBody = z.object({
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 export const LoginBody = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64),
+  username: UserText('Username is required').trim().min(1, 'Username is required').max(64),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024),
 });
 export type LoginBody = z.infer<typeof LoginBody>;

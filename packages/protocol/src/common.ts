@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hasLoneSurrogate } from './rules.js';
+import { TEXT } from './texts.js';
 
 /** Database ids are positive integers; path and query strings are coerced. */
 const ID_TEXT = 'Must be a positive integer id';
@@ -21,6 +23,13 @@ export const OkAnswer = z.object({ ok: z.literal(true) });
 
 export const IsoDate = z.string().describe('ISO 8601 timestamp');
 
+/**
+ * A string a user typed, which the server stores and shows to others: every such input is built on
+ * this, so all refuse a lone UTF-16 surrogate the same way (checked first, so that text is the answer).
+ */
+export const UserText = (error?: string) =>
+  z.string(error === undefined ? undefined : { error }).refine((s) => !hasLoneSurrogate(s), TEXT.textMalformed);
+
 /** Trimmed, non-empty display name (groups, channels, categories). */
 export const Name = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `Name must be ${max} characters or fewer`);
+  UserText(required).trim().min(1, required).max(max, `Name must be ${max} characters or fewer`);

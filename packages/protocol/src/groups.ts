@@ -9,7 +9,7 @@ import {
   VOICE_MAX_PARTICIPANTS_MIN,
 } from './constants.js';
 import { TEXT } from './texts.js';
-import { BodyId, Id, IsoDate, Name } from './common.js';
+import { BodyId, Id, IsoDate, Name, UserText } from './common.js';
 import { Role } from './users.js';
 
 export const Group = z.object({
@@ -22,7 +22,7 @@ export type Group = z.infer<typeof Group>;
 
 export const CreateGroupBody = z.object({
   name: Name(TEXT.nameRequired, NAME_MAX),
-  icon: z.string().max(2048).nullable().optional(),
+  icon: UserText().max(2048).nullable().optional(),
 });
 export const RenameGroupBody = z.object({ name: Name(TEXT.nameRequired, NAME_MAX) });
 
@@ -82,7 +82,7 @@ export const ChannelQuery = z.object({ group_id: Id.optional() });
 
 export const CreateChannelBody = z.object({
   name: Name(TEXT.nameRequired, NAME_MAX),
-  description: z.string().trim().max(DESCRIPTION_MAX).nullable().optional(),
+  description: UserText().trim().max(DESCRIPTION_MAX).nullable().optional(),
   channel_type: ChannelType.default('text'),
   group_id: RequiredGroupId,
   category_id: BodyId.nullable().optional(),
@@ -93,7 +93,7 @@ export type CreateChannelBody = z.infer<typeof CreateChannelBody>;
 
 export const UpdateChannelBody = z.object({
   name: Name(TEXT.nameRequired, NAME_MAX).optional(),
-  description: z.string().trim().max(DESCRIPTION_MAX).nullable().optional(),
+  description: UserText().trim().max(DESCRIPTION_MAX).nullable().optional(),
   group_id: BodyId.optional(),
   category_id: BodyId.nullable().optional(),
   max_participants: MaxParticipants.optional(),

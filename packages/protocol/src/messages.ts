@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE } from './constants.js';
 import { TEXT } from './texts.js';
-import { BodyId, Id, IsoDate } from './common.js';
+import { BodyId, Id, IsoDate, UserText } from './common.js';
 import { Role } from './users.js';
 
 /** Trimmed, non-empty, at most 4000 characters. */
-export const MessageContent = z
-  .string({ error: TEXT.messageEmpty })
+export const MessageContent = UserText(TEXT.messageEmpty)
   .max(MESSAGE_MAX_LENGTH, TEXT.messageTooLong)
   .trim()
   .min(1, TEXT.messageEmpty);
 
 /** A client-chosen id that makes a retried send idempotent. */
-export const Nonce = z.string().min(1).max(64, 'nonce must be 64 characters or fewer');
+export const Nonce = UserText().min(1).max(64, 'nonce must be 64 characters or fewer');
 
 export const Message = z.object({
   id: z.number(),

@@ -7,8 +7,16 @@ import { TEXT } from './texts.js';
 
 export const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
 
+/**
+ * Whether text holds half of a UTF-16 surrogate pair. Such text has no UTF-8 form: stored, it would
+ * come back with U+FFFD in its place, unlike what was sent and echoed. (With the u flag a whole
+ * pair is one code point, so only a lone half matches.)
+ */
+export const hasLoneSurrogate = (text: string): boolean => /\p{Surrogate}/u.test(text);
+
 /** The first rule a username breaks (spec 3 §5 order), or null when it is fine. */
 export function usernameProblem(raw: string): string | null {
+  if (hasLoneSurrogate(raw)) return TEXT.textMalformed;
   const name = raw.trim();
   if (name.length < USERNAME_MIN) return TEXT.usernameTooShort;
   if (name.length > USERNAME_MAX) return TEXT.usernameTooLong;

@@ -31,6 +31,7 @@ export const TEXT = {
   editRemoved: 'A message removed by an admin cannot be edited',
   deleteForbidden: 'You can only delete your own messages',
   deleteRemoved: 'This message has already been removed',
+  textMalformed: 'Text contains an invalid character (an unpaired UTF-16 surrogate)',
   beforeAndAfter: 'Use either before or after, not both',
   systemPermissions: 'Permissions of a system account cannot be changed',
   invalidJson: 'Request body is not valid JSON',

@@ -19,6 +19,8 @@ describe('username and password rules', () => {
       'ok_name-1',
       '',
       '  padded  ',
+      'half\uD83D',
+      '\uDE00abc',
     ];
     for (const name of names) expect(firstError(Username.safeParse(name)), name).toBe(usernameProblem(name));
     const passwords = ['', '12345', '123456', 'x'.repeat(256), 'x'.repeat(257)];

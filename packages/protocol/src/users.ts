@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN, ROLES, USERNAME_MAX, USERNAME_MIN } from './constants.js';
 import { TEXT } from './texts.js';
-import { IsoDate } from './common.js';
+import { IsoDate, UserText } from './common.js';
 
 export { USERNAME_CHARS as USERNAME_PATTERN } from './rules.js';
 import { USERNAME_CHARS as USERNAME_PATTERN } from './rules.js';
 
 /** Username rules and texts, in the order the spec checks them. */
-export const Username = z
-  .string({ error: TEXT.usernameTooShort })
+export const Username = UserText(TEXT.usernameTooShort)
   .trim()
   .min(USERNAME_MIN, TEXT.usernameTooShort)
   .max(USERNAME_MAX, TEXT.usernameTooLong)
@@ -20,8 +19,7 @@ export const Password = z
   .max(PASSWORD_MAX, TEXT.passwordTooLong);
 
 /** Simple address pattern of spec 3 §5: no spaces, one @, a dot in the domain. */
-export const Email = z
-  .string({ error: TEXT.invalidEmail })
+export const Email = UserText(TEXT.invalidEmail)
   .trim()
   .max(254, TEXT.invalidEmail)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, TEXT.invalidEmail);
