@@ -3,6 +3,7 @@ import {
   LIVE_IDLE_TIMEOUT_MS,
   LIVE_MAX_FRAME_BYTES,
   LIVE_PING_INTERVAL_MS,
+  LIVE_TOKEN_EXPIRY_GRACE_MS,
   RESUME_MIN_EVENTS,
   RESUME_WINDOW_MS,
 } from './constants.js';
@@ -11,6 +12,7 @@ import { SelfUser } from './users.js';
 import { Category, Channel, Group, GroupPermissionEntry, PermissionSet } from './groups.js';
 import { Message } from './messages.js';
 import { ClientFrame, CLOSE, PermissionChange, ServerControl, ServerEvents } from './gateway.js';
+import { TEXT } from './texts.js';
 import {
   CLIENT_FRAME_DOCS,
   CLOSE_CODE_DOCS,
@@ -287,8 +289,8 @@ function gatewaySection(outputs: ReturnType<typeof outputSchemas>): string[] {
     '1. Open the socket and send `auth` within 10 s. The server answers `ready` with the `session_id`, the user, `heartbeat_interval` and `resume_window_ms`, then sends events as they happen.',
     '2. Keep the `seq` of the last frame that carried one (`ready` or an event).',
     `3. **Heartbeat.** Send \`ping\` every \`heartbeat_interval\` (${LIVE_PING_INTERVAL_MS / 1000} s); the server answers \`pong\`. Any frame counts as activity: a connection silent for LIVE_IDLE_TIMEOUT_MS (${LIVE_IDLE_TIMEOUT_MS / 1000} s by default, two missed pings) is closed with ${CLOSE.idleTimeout}.`,
-    `4. **Resume.** After a drop, open a new socket and send \`resume\` with \`session_id\`, that \`seq\` and optionally a fresh \`token\`. The server replays, in order, every event after \`seq\` that the session would have received, sends \`resumed\`, and carries on live. When it cannot (the session is unknown or expired, its device was signed out, or the events are no longer kept) it answers \`invalid_session\`: send \`auth\` and reload state over REST. A session can be resumed for ${seconds(RESUME_WINDOW_MS)} after its connection dropped, and the server keeps at least the last ${RESUME_MIN_EVENTS.toLocaleString('en-US')} events or ${seconds(RESUME_WINDOW_MS)} of events, whichever is more.`,
-    '5. **Token refresh.** Before the access token expires, refresh it over REST and send `token_refresh` with the new token.',
+    `4. **Resume.** After a drop, open a new socket and send \`resume\` with \`session_id\`, that \`seq\` and a fresh \`token\` (without one, only while the session's last token is still valid). The server replays, in order, every event after \`seq\` that the session would have received, sends \`resumed\`, and carries on live. When it cannot (the session is unknown or expired, its device was signed out, or the events are no longer kept) it answers \`invalid_session\`: send \`auth\` and reload state over REST. A session can be resumed for ${seconds(RESUME_WINDOW_MS)} after its connection dropped, and the server keeps at least the last ${RESUME_MIN_EVENTS.toLocaleString('en-US')} events or ${seconds(RESUME_WINDOW_MS)} of events, whichever is more.`,
+    `5. **Token refresh.** Before the access token expires, refresh it over REST and send \`token_refresh\` with the new token. A connection whose token expired without one is closed with ${CLOSE.authFailed} ('${TEXT.wsTokenExpired}') ${LIVE_TOKEN_EXPIRY_GRACE_MS / 1000} s later: refresh, then reconnect and resume.`,
     `6. **Slow consumers.** The server never waits for a client: one that falls more than LIVE_MAX_BUFFERED_BYTES (4 MiB) behind is closed with ${CLOSE.slowConsumer}, and should reconnect and resume.`,
     '',
     '### Close codes',

@@ -33,6 +33,13 @@ export const LIVE_IDLE_TIMEOUT_MS = 75_000;
 /** Resume buffer: every session can replay at least this many events, or this much time. */
 export const RESUME_MIN_EVENTS = 1_000;
 export const RESUME_WINDOW_MS = 5 * 60_000;
+/**
+ * A live connection is closed (4001) this long after its access token expired, unless `token_refresh`
+ * brought a newer one: the expiry was set by the issuing node's clock, and a refresh sent just in time
+ * may still be in flight or queued behind other frames. A few seconds covers both without letting an
+ * expired token keep a connection for long.
+ */
+export const LIVE_TOKEN_EXPIRY_GRACE_MS = 5_000;
 /** Largest client frame the gateway accepts, in bytes. */
 export const LIVE_MAX_FRAME_BYTES = 64 * 1024;
 

@@ -349,10 +349,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
 export const CLIENT_FRAME_DOCS: Record<ClientFrameType, string> = {
   auth: 'The first frame of a new connection, within 10 s of opening it. Answered by `ready`, or `auth_error` and close 4001. `user_id` is ignored.',
   resume:
-    'Instead of `auth`, on a new connection after a drop: `seq` is the last seq received (from an event, or from `ready`). Answered by the missed events then `resumed`, or by `invalid_session`. Without `token`, the device must still be signed in.',
+    'Instead of `auth`, on a new connection after a drop: `seq` is the last seq received (from an event, or from `ready`). Answered by the missed events then `resumed`, or by `invalid_session`. Without `token`, the device must still be signed in and the last token the session presented must not have expired.',
   ping: 'Heartbeat: send one every `heartbeat_interval` ms (30 s). Answered by `pong`, echoing `timestamp`.',
   token_refresh:
-    'Hands the connection a new access token of the same user (after a REST refresh). Answered by `token_refreshed`, or `auth_error` and close 4001.',
+    'Hands the connection a new access token of the same user (after a REST refresh); the connection then lives until that token expires. Answered by `token_refreshed`, or `auth_error` and close 4001.',
   message:
     'Posts a message, with the rules and limits of POST /message. There is no direct reply: success arrives as the `message` event (carrying the `nonce`), failure as `error` with the `nonce`. A send repeating a nonce already stored is answered to that connection alone with the stored message as a `message` frame with `seq: null` (not replayed). `user_id` is ignored.',
 };
@@ -401,7 +401,8 @@ export const CLOSE_CODE_DOCS: Record<keyof typeof CLOSE, string> = {
   serviceRestart:
     'The cluster lost its shared event log (Redis restarted without its data); reconnect, resume is refused, authenticate again.',
   idleTimeout: 'Nothing received for LIVE_IDLE_TIMEOUT_MS (75 s): two missed pings.',
-  authFailed: 'The token of `auth` or `token_refresh` was refused (after `auth_error`).',
+  authFailed:
+    "The token of `auth` or `token_refresh` was refused (after `auth_error`), or, with reason 'Access token expired', the session's token expired (plus LIVE_TOKEN_EXPIRY_GRACE_MS, 5 s) and no newer one came in `token_refresh`: refresh it and resume with the new token.",
   authTimeout: 'No `auth` or `resume` within 10 s of opening.',
   sessionRevoked: 'The device was signed out (logout, or a reused refresh token).',
   slowConsumer:

@@ -44,4 +44,5 @@ export const TEXT = {
   wsFrameTooLarge: 'Frame is too large',
   wsAlreadyAuthenticated: 'Already authenticated',
   wsAuthFailed: 'Authentication failed',
+  wsTokenExpired: 'Access token expired',
 } as const;

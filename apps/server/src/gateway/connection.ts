@@ -20,6 +20,8 @@ export interface Connection {
   closed: boolean;
   /** Frames of one connection are handled one after another, so its messages are stored in the order sent. */
   queue: Promise<void>;
+  /** Closes the connection when its session's access token has expired (see token-expiry.ts). */
+  tokenTimer: NodeJS.Timeout | null;
 }
 
 type ControlData<T extends ServerControlType> = z.input<(typeof ServerControl)[T]>;
@@ -36,6 +38,7 @@ export function newConnection(socket: WebSocket): Connection {
     busy: false,
     closed: false,
     queue: Promise.resolve(),
+    tokenTimer: null,
   };
 }
 

@@ -11,6 +11,7 @@ import { persist, RECORD_REFRESH_MS, type GatewayState } from './registry.js';
 import { closeSuperseded, SESSION_RESUMED } from './resume.js';
 import { closeRevoked } from './revocation.js';
 import type { SessionStore } from './session-store.js';
+import { clearTokenDeadline } from './token-expiry.js';
 
 /**
  * The live gateway: authenticates WebSocket connections, keeps a session per connection, delivers
@@ -56,7 +57,10 @@ export class Gateway {
     const { connections, sessions } = this.state;
     clearInterval(this.timer);
     clearInterval(this.recordTimer);
-    for (const c of connections) c.socket.close(CLOSE.goingAway, 'Server shutting down');
+    for (const c of connections) {
+      clearTokenDeadline(c);
+      c.socket.close(CLOSE.goingAway, 'Server shutting down');
+    }
     await Promise.all([...sessions.values()].map((s) => persist(this.state, s, RESUME_WINDOW_MS)));
     // A peer that stopped reading never completes the closing handshake; do not wait for it long.
     for (let i = 0; i < 20 && connections.size > 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -68,6 +72,8 @@ export class Gateway {
     const conn = newConnection(socket);
     this.state.connections.add(conn);
     socket.on('message', (raw, isBinary) => {
+      // A connection being closed (token expired, revoked, ...) may still send until the handshake ends: ignore it.
+      if (socket.readyState !== socket.OPEN) return;
       // Counted on arrival, not when handled, so a flood is cut off before it piles up in the queue.
       if (!withinBudget(conn)) return;
       conn.queue = conn.queue.then(() => handleFrame(this.state, conn, raw, isBinary));
@@ -78,6 +84,7 @@ export class Gateway {
 
   private onClose(conn: Connection): void {
     conn.closed = true;
+    clearTokenDeadline(conn);
     this.state.connections.delete(conn);
     const session = conn.session;
     if (!session || this.state.sessions.get(session.id) !== session) return;

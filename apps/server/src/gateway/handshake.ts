@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { CLOSE, LIVE_PING_INTERVAL_MS, RESUME_WINDOW_MS, TEXT } from '@hearth/protocol';
-import { userFromToken } from '../auth/authenticate.js';
 import { hiddenGroupIds } from '../groups/access.js';
 import { toSelfUser } from '../users/user-row.js';
 import { controlFrame, isCurrent, reply, type Connection } from './connection.js';
+import { tokenUser } from './credentials.js';
 import { flushPending, sendToSession } from './fan-out.js';
 import { LiveSession } from './live-session.js';
 import { attach, ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './registry.js';
@@ -12,12 +12,13 @@ import { attach, ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './re
 export async function authenticate(state: GatewayState, conn: Connection, token: string): Promise<void> {
   if (conn.session || conn.busy) return reply(conn, 'error', { detail: TEXT.wsAlreadyAuthenticated, type: 'auth' });
   conn.busy = true;
-  const user = await userFromToken(state.ctx, token);
-  if (!user) {
+  const verified = await tokenUser(state.ctx, token);
+  if (!verified) {
     reply(conn, 'auth_error', { detail: TEXT.wsAuthFailed });
     conn.socket.close(CLOSE.authFailed, TEXT.wsAuthFailed);
     return;
   }
+  const { user } = verified;
   // Register before reading permissions so no event slips between the read and the start.
   const session = new LiveSession(
     randomBytes(16).toString('hex'),
@@ -27,6 +28,7 @@ export async function authenticate(state: GatewayState, conn: Connection, token:
     state.ctx.events.head(),
     [],
   );
+  session.tokenExpiresAt = verified.expiresAt;
   if (!attach(state, conn, session)) return;
   for (const g of await hiddenGroupIds(state.ctx.db, user)) session.hidden.add(g);
   session.snapshot();

@@ -17,6 +17,11 @@ export class LiveSession {
   pending: LoggedEvent[] = [];
   /** Tells this attachment of the session apart from an earlier one on another node. */
   readonly attachId = randomBytes(8).toString('hex');
+  /**
+   * When the newest access token this session presented expires (ms). The connection closes a grace
+   * after it; until set, it is 0, so a session that was never given one does not stay open.
+   */
+  tokenExpiresAt = 0;
 
   constructor(
     readonly id: string,
@@ -41,7 +46,13 @@ export class LiveSession {
   }
 
   record(): SessionRecord {
-    return { sessionId: this.id, userId: this.user.id, deviceId: this.deviceId, snapshots: this.snapshots };
+    return {
+      sessionId: this.id,
+      userId: this.user.id,
+      deviceId: this.deviceId,
+      tokenExpiresAt: this.tokenExpiresAt,
+      snapshots: this.snapshots,
+    };
   }
 }
 

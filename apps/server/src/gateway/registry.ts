@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { Connection } from './connection.js';
 import type { LiveSession } from './live-session.js';
 import type { SessionStore } from './session-store.js';
+import { armTokenDeadline, clearTokenDeadline } from './token-expiry.js';
 
 /**
  * While attached, a session record is saved with this lifetime and refreshed every 30 s; after the
@@ -19,18 +20,23 @@ export interface GatewayState {
   sessions: Map<string, LiveSession>;
 }
 
-/** Attaches the session to the connection, unless the socket closed while it was being made. */
+/**
+ * Attaches the session to the connection, unless the socket closed while it was being made. From
+ * then on the connection lives only as long as the session's access token (plus a grace).
+ */
 export function attach(state: GatewayState, conn: Connection, session: LiveSession): boolean {
   conn.busy = false;
   if (conn.closed) return false;
   conn.session = session;
   state.sessions.set(session.id, session);
+  armTokenDeadline(conn, session.tokenExpiresAt);
   return true;
 }
 
 export function detach(state: GatewayState, conn: Connection): void {
   if (conn.session) state.sessions.delete(conn.session.id);
   conn.session = null;
+  clearTokenDeadline(conn);
 }
 
 /** Saves the session's record so it can be resumed here or on another node; a failure is only logged. */

@@ -1,7 +1,8 @@
 import { CLOSE, TEXT } from '@hearth/protocol';
-import { activeDeviceUser, userFromToken, type AuthedUser } from '../auth/authenticate.js';
+import { activeDeviceUser, type AuthedUser } from '../auth/authenticate.js';
 import type { LoggedEvent } from '../events/event-log.js';
 import { controlFrame, isCurrent, reply, type Connection } from './connection.js';
+import { tokenUser } from './credentials.js';
 import { flushPending, process, sendToSession } from './fan-out.js';
 import { LiveSession } from './live-session.js';
 import { attach, ATTACHED_RECORD_TTL_MS, detach, persist, type GatewayState } from './registry.js';
@@ -26,8 +27,9 @@ export async function resume(
   };
   const record = await state.store.get(sessionId);
   if (!record) return invalid('Session expired; authenticate again');
-  const user = await resumeUser(state, record, token);
-  if (!user) return invalid('Session is no longer valid; authenticate again');
+  const credential = await resumeUser(state, record, token);
+  if (!credential) return invalid('Session is no longer valid; authenticate again');
+  const { user } = credential;
   // Snapshots are taken at every visibility change, so the newest one at or before the client's
   // seq is exactly what the user could see there.
   const base = [...record.snapshots].reverse().find((s) => s.seq <= seq);
@@ -35,6 +37,7 @@ export async function resume(
 
   state.sessions.get(sessionId)?.socket.close(CLOSE.normal, 'Session resumed elsewhere');
   const session = new LiveSession(sessionId, user, record.deviceId, conn.socket, seq, base.hidden, record.snapshots);
+  session.tokenExpiresAt = credential.expiresAt;
   if (!attach(state, conn, session)) return;
   // A connection still holding this session on another node must stop: it is stale by now.
   const takeover = { session_id: sessionId, attach_id: session.attachId };
@@ -52,13 +55,25 @@ export async function resume(
   flushPending(state, session);
 }
 
-/** The session's user, if its device is still signed in (and the token, when given, is theirs). */
-async function resumeUser(state: GatewayState, record: SessionRecord, token?: string): Promise<AuthedUser | null> {
+/**
+ * The session's user and when its access expires, if its device is still signed in and the token
+ * (when given) is theirs. Without a token the session's last token must still be valid: a resume
+ * never extends a connection's life past the token it was given.
+ */
+async function resumeUser(
+  state: GatewayState,
+  record: SessionRecord,
+  token?: string,
+): Promise<{ user: AuthedUser; expiresAt: number } | null> {
   if (token) {
-    const user = await userFromToken(state.ctx, token);
-    return user && user.id === record.userId && user.deviceId === record.deviceId ? user : null;
+    const verified = await tokenUser(state.ctx, token);
+    const { user } = verified ?? {};
+    return user && user.id === record.userId && user.deviceId === record.deviceId ? verified : null;
   }
-  return activeDeviceUser(state.ctx, record.userId, record.deviceId);
+  const expiresAt = record.tokenExpiresAt ?? 0;
+  if (expiresAt <= Date.now()) return null;
+  const user = await activeDeviceUser(state.ctx, record.userId, record.deviceId);
+  return user ? { user, expiresAt } : null;
 }
 
 /** Another node resumed a session: if this node still holds an older attachment of it, close that. */

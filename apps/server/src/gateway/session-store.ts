@@ -6,6 +6,11 @@ export interface SessionRecord {
   userId: number;
   deviceId: number;
   /**
+   * When the session's newest access token expires (ms). A resume without a token inherits it, so
+   * resuming cannot outlive the token. Missing in records of older versions: such a resume needs a token.
+   */
+  tokenExpiresAt?: number;
+  /**
    * Groups the user could not view, as of given seqs (oldest first). Replay starts from the latest
    * snapshot at or before the client's seq and applies later permission events in order, so events
    * of a group the user could not see at the time are never replayed.

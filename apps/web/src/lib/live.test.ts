@@ -254,6 +254,21 @@ describe('LiveConnection', () => {
     expect(last().sent[0]).toEqual({ type: 'auth', token: 'T2', user_id: 7 });
   });
 
+  it('refreshes the token when the server closes for an expired one, and resumes with the new token', async () => {
+    const live = make();
+    live.start();
+    openAndReady(10);
+    refreshToken.mockImplementation(async () => {
+      token = 'T2';
+      return true;
+    });
+    last().drop(4001); // the token expired while the connection was open
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(refreshToken).toHaveBeenCalledTimes(1);
+    last().open();
+    expect(last().sent[0]).toEqual({ type: 'resume', session_id: 'S1', seq: 10, token: 'T2' });
+  });
+
   it('signals auth failure when the token cannot be refreshed', async () => {
     forceResult = false;
     const live = make();

@@ -50,6 +50,8 @@ export type LiveSignal =
   | { kind: 'resync' };
 
 const OPEN = 1;
+/** Close code of a refused or expired token (CLOSE.authFailed in the protocol, whose module this bundle does not load). */
+const CLOSE_AUTH_FAILED = 4001;
 
 /**
  * The live connection of spec 1 §4 as a plain class: connecting → open → closed, authenticating on
@@ -240,6 +242,12 @@ export class LiveConnection {
       return;
     }
     this.attempts++;
+    // The server closes a connection whose token expired: refresh before the reconnect (at least 2 s
+    // away) so that it resumes the session with a valid token instead of starting a new one.
+    if (code === CLOSE_AUTH_FAILED) {
+      this.lastRefreshAt = this.now();
+      void this.deps.refreshToken().catch(() => false);
+    }
     this.schedule(this.delayFor(this.attempts));
   }
 
