@@ -1,6 +1,7 @@
 import { type ReactElement, useRef } from 'react';
 import * as ContextMenuPrimitive from '@radix-ui/react-context-menu';
 import { type MenuItem, renderMenuItems } from './menu-items';
+import { focusedWithin, noteMenuOpener } from './dialog-focus';
 import styles from './Menu.module.css';
 
 export interface ContextMenuProps {
@@ -16,6 +17,9 @@ export function ContextMenu({ items, label, children }: ContextMenuProps) {
   // After a choice, focus belongs to what the choice opened (an inline editor, a dialog), not to
   // the element that was right-clicked; after Escape or an outside click it returns there as usual.
   const chose = useRef(false);
+  const trigger = useRef<HTMLElement>(null);
+  // What had focus when the menu opened (the right-clicked button), for a dialog the choice opens.
+  const opener = useRef<HTMLElement | null>(null);
   const tracked = items.map((item) =>
     'separator' in item
       ? item
@@ -23,14 +27,19 @@ export function ContextMenu({ items, label, children }: ContextMenuProps) {
           ...item,
           onSelect: () => {
             chose.current = true;
+            noteMenuOpener(opener.current);
             item.onSelect();
           },
         },
   );
   return (
-    <ContextMenuPrimitive.Root>
+    <ContextMenuPrimitive.Root
+      onOpenChange={(open) => {
+        if (open) opener.current = focusedWithin(trigger.current);
+      }}
+    >
       {/* With nothing to offer, the browser's own menu shows instead. */}
-      <ContextMenuPrimitive.Trigger asChild disabled={items.length === 0}>
+      <ContextMenuPrimitive.Trigger ref={trigger} asChild disabled={items.length === 0}>
         {children}
       </ContextMenuPrimitive.Trigger>
       <ContextMenuPrimitive.Portal>

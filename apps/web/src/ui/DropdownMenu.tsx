@@ -1,6 +1,7 @@
-import { type ReactElement, type ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useRef } from 'react';
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { type MenuItem, renderMenuItems } from './menu-items';
+import { noteMenuOpener } from './dialog-focus';
 import styles from './Menu.module.css';
 
 export interface DropdownMenuProps {
@@ -16,9 +17,24 @@ export interface DropdownMenuProps {
 }
 
 export function DropdownMenu({ trigger, items, header, label, align = 'end', side = 'bottom' }: DropdownMenuProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // A dialog opened by a choice hands focus back to the trigger when it closes.
+  const tracked = items.map((item) =>
+    'separator' in item
+      ? item
+      : {
+          ...item,
+          onSelect: () => {
+            noteMenuOpener(triggerRef.current);
+            item.onSelect();
+          },
+        },
+  );
   return (
     <DropdownMenuPrimitive.Root>
-      <DropdownMenuPrimitive.Trigger asChild>{trigger}</DropdownMenuPrimitive.Trigger>
+      <DropdownMenuPrimitive.Trigger ref={triggerRef} asChild>
+        {trigger}
+      </DropdownMenuPrimitive.Trigger>
       <DropdownMenuPrimitive.Portal>
         <DropdownMenuPrimitive.Content
           className={styles.content}
@@ -36,7 +52,7 @@ export function DropdownMenu({ trigger, items, header, label, align = 'end', sid
               <DropdownMenuPrimitive.Separator className={styles.separator} />
             </>
           )}
-          {renderMenuItems(items, DropdownMenuPrimitive)}
+          {renderMenuItems(tracked, DropdownMenuPrimitive)}
         </DropdownMenuPrimitive.Content>
       </DropdownMenuPrimitive.Portal>
     </DropdownMenuPrimitive.Root>

@@ -2,6 +2,7 @@ import { type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { CloseIcon } from './icons';
 import { cx } from './cx';
+import { useDialogFocus } from './dialog-focus';
 import styles from './Modal.module.css';
 
 export type ModalSize = 'sm' | 'md' | 'lg';
@@ -35,6 +36,7 @@ export function Modal({
   alert = false,
   children,
 }: ModalProps) {
+  const focus = useDialogFocus(open);
   const blockOutside = (event: Event) => {
     if (preventClose || alert) event.preventDefault();
   };
@@ -55,6 +57,8 @@ export function Modal({
           // Radix warns unless a missing description is stated explicitly.
           {...(description ? {} : { 'aria-describedby': undefined })}
           onEscapeKeyDown={blockEscape}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           onInteractOutside={blockOutside}
         >
           <header className={styles.header}>
