@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Channel } from '@hearth/protocol';
 import { useServices } from '../../app/services';
 import { useToast } from '../../ui';
@@ -64,6 +64,16 @@ export function useUpdateChannel() {
   });
 }
 
+const DELETE_CHANNEL_KEY = ['delete-channel'] as const;
+
+/** Whether this tab deleted (or is deleting) the channel itself, so it has its own notice. */
+export function deletedFromHere(qc: QueryClient, channelId: number): boolean {
+  return qc
+    .getMutationCache()
+    .findAll({ mutationKey: DELETE_CHANNEL_KEY })
+    .some((m) => m.state.status !== 'error' && (m.state.variables as Channel | undefined)?.id === channelId);
+}
+
 /** Removed from the list at once and put back if the server refuses (spec 2 §4). */
 export function useDeleteChannel() {
   const { http } = useServices();
@@ -71,6 +81,7 @@ export function useDeleteChannel() {
   const toast = useToast();
   const nav = useNavigation();
   return useMutation({
+    mutationKey: DELETE_CHANNEL_KEY,
     mutationFn: (channel: Channel) => http.delete<void>(`/channel/${channel.id}`),
     onMutate: async (channel) => {
       await qc.cancelQueries({ queryKey: groupKeys.channels });

@@ -1,23 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Category, Channel, Group } from '@hearth/protocol';
 import { useLiveEvent } from '../live/useLiveEvent';
-import { useSession } from '../../app/session';
 import { useNavigation } from '../shell/navigation';
 import { useToast } from '../../ui';
 import { groupKeys } from './queries';
 import { upsertById as upsert } from './cache-edits';
+import { deletedFromHere } from './channel-mutations';
+import { usePermissionLiveUpdates } from './usePermissionLiveUpdates';
 
-const NOTICES: Record<string, [revoked: string, granted: string]> = {
-  can_post: ['You can no longer post messages in "{group}"', 'You can now post messages in "{group}"'],
-  can_upload: ['You can no longer upload files in "{group}"', 'You can now upload files in "{group}"'],
-};
-
-/** Keeps group, channel, category and permission caches in step with live events. Mounted once in the shell. */
+/**
+ * Keeps group, channel, category and permission caches in step with live events, and tells the user
+ * when the group or channel they were viewing goes away. Mounted once in the shell.
+ */
 export function useGroupLiveUpdates() {
   const qc = useQueryClient();
   const nav = useNavigation();
   const toast = useToast();
-  const me = useSession()?.user.id;
+  usePermissionLiveUpdates();
 
   useLiveEvent(['group_created', 'group_updated'], (_t, group: Group) => {
     qc.setQueryData<Group[]>(groupKeys.groups, (list) => upsert(list, group));
@@ -35,7 +34,10 @@ export function useGroupLiveUpdates() {
   });
   useLiveEvent(['channel_deleted'], (_t, { channel_id }: { channel_id: number }) => {
     qc.setQueryData<Channel[]>(groupKeys.channels, (list) => list?.filter((c) => c.id !== channel_id));
-    if (nav.channelId === channel_id) nav.selectChannel(null);
+    if (nav.channelId !== channel_id) return;
+    nav.selectChannel(null);
+    // Whoever deleted it from this tab has been told already ('Channel "{name}" deleted successfully').
+    if (!deletedFromHere(qc, channel_id)) toast.info('Channel deleted', 'The channel you were viewing was deleted.');
   });
   useLiveEvent(['category_created', 'category_updated'], (_t, category: Category) => {
     qc.setQueryData<Category[]>(groupKeys.categories(category.group_id), (list) => upsert(list, category));
@@ -43,27 +45,4 @@ export function useGroupLiveUpdates() {
   useLiveEvent(['category_deleted'], (_t, { category_id, group_id }: { category_id: number; group_id: number }) => {
     qc.setQueryData<Category[]>(groupKeys.categories(group_id), (list) => list?.filter((c) => c.id !== category_id));
   });
-  useLiveEvent(
-    ['permission_granted', 'permission_revoked'],
-    (type, data: { group_id: number; group_name: string; user_id: number; permission: string }) => {
-      if (data.user_id !== me) return;
-      const granted = type === 'permission_granted';
-      void qc.invalidateQueries({ queryKey: groupKeys.myPermissions(data.group_id) });
-      if (data.permission === 'can_view') {
-        void qc.invalidateQueries({ queryKey: groupKeys.groups });
-        void qc.invalidateQueries({ queryKey: groupKeys.channels });
-        if (granted) toast.success('Access granted', `You can now see "${data.group_name}"`);
-        else {
-          toast.error('Access revoked', `An administrator removed your access to "${data.group_name}"`);
-          if (nav.groupId === data.group_id) nav.goHome();
-        }
-        return;
-      }
-      const texts = NOTICES[data.permission];
-      if (!texts) return;
-      const text = (granted ? texts[1] : texts[0]).replace('{group}', data.group_name);
-      if (granted) toast.success('Permission granted', text);
-      else toast.warning('Permission revoked', text);
-    },
-  );
 }
