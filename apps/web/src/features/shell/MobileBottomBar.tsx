@@ -1,16 +1,24 @@
 import { useLocation } from 'wouter';
 import { useSession } from '../../app/session';
+import { CloseIcon } from '../../ui/icons';
+import { HomeIcon } from '../groups/icons';
 import { useNavigation } from './navigation';
+import { GroupsIcon, ProfileIcon, SettingsIcon } from './icons';
 import styles from './Shell.module.css';
 
-/** Narrow layout only (hidden by CSS otherwise): Home, Groups (Close while the rail is open), Profile, Settings. */
+/**
+ * Narrow layout only (hidden by CSS otherwise): Home, Groups (Close while the rail is open), Profile,
+ * Settings, each an icon above its label. The icons are decoration; the label names the tab.
+ */
 export function MobileBottomBar() {
   const nav = useNavigation();
   const session = useSession();
   const [location, navigate] = useLocation();
   const tabs = [
     {
+      id: 'home',
       label: 'Home',
+      Icon: HomeIcon,
       active: location === '/' && !nav.railOpen && nav.channelId === null,
       onClick: () => {
         navigate('/');
@@ -18,7 +26,9 @@ export function MobileBottomBar() {
       },
     },
     {
+      id: 'groups',
       label: nav.railOpen ? 'Close' : 'Groups',
+      Icon: nav.railOpen ? CloseIcon : GroupsIcon,
       active: nav.railOpen,
       onClick: () => {
         navigate('/');
@@ -27,7 +37,9 @@ export function MobileBottomBar() {
       },
     },
     {
+      id: 'profile',
       label: 'Profile',
+      Icon: ProfileIcon,
       active: location.startsWith('/profile/'),
       onClick: () => {
         nav.setRailOpen(false);
@@ -35,7 +47,9 @@ export function MobileBottomBar() {
       },
     },
     {
+      id: 'settings',
       label: 'Settings',
+      Icon: SettingsIcon,
       active: location === '/settings',
       onClick: () => {
         nav.setRailOpen(false);
@@ -45,15 +59,17 @@ export function MobileBottomBar() {
   ];
   return (
     <nav className={styles.bottomBar} aria-label="Mobile navigation">
-      {tabs.map((t) => (
+      {tabs.map(({ id, label, Icon, active, onClick }) => (
         <button
-          key={t.label}
+          // Not keyed by label: Groups turning into Close must stay the same button, keeping focus.
+          key={id}
           type="button"
           className={styles.tab}
-          aria-current={t.active ? 'page' : undefined}
-          onClick={t.onClick}
+          aria-current={active ? 'page' : undefined}
+          onClick={onClick}
         >
-          {t.label}
+          <Icon size={22} />
+          <span className={styles.tabLabel}>{label}</span>
         </button>
       ))}
     </nav>
