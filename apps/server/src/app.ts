@@ -1,9 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { TEXT } from '@hearth/protocol';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { createPool } from './db/pool.js';
@@ -18,6 +14,9 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelim
 import { Gateway } from './gateway/gateway.js';
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from './gateway/session-store.js';
 import { installErrorHandling } from './http/errors.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { compressAnswers } from './http/compression.js';
+import { serveWebClient } from './http/web-client.js';
 import { authRoutes } from './auth/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { messageRoutes } from './messages/routes.js';
@@ -86,15 +85,17 @@ export async function startApp(config: Config): Promise<RunningApp> {
       trustProxy: config.trustProxy,
     });
     installErrorHandling(http);
+    await installSecurityHeaders(http);
     await http.register(
       async (api) => {
+        await compressAnswers(api);
         authRoutes(api, ctx);
         groupRoutes(api, ctx);
         messageRoutes(api, ctx);
       },
       { prefix: '/api' },
     );
-    serveWebClient(http, config.webDist);
+    await serveWebClient(http, config.webDist);
 
     const gateway = new Gateway(ctx, store);
     http.server.on('upgrade', (request, socket, head) => {
@@ -118,20 +119,4 @@ export async function startApp(config: Config): Promise<RunningApp> {
     await close();
     throw err;
   }
-}
-
-/** The built web client, with index.html for every non-API path so client-side routes work. */
-function serveWebClient(http: FastifyInstance, webDist: string | undefined): void {
-  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) {
-    http.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: TEXT.notFound }));
-    return;
-  }
-  // wildcard: files are looked up per request, so a rebuilt client is served without a restart.
-  void http.register(fastifyStatic, { root: webDist });
-  http.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/ws') {
-      return reply.sendFile('index.html');
-    }
-    return reply.code(404).send({ detail: TEXT.notFound });
-  });
 }

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+
+/**
+ * The Content-Security-Policy of every answer. The client is one script and one style sheet from
+ * this origin, talking to this origin (HTTP and the same-origin ws:/wss: live connection, which
+ * CSP Level 3 counts as 'self'), so everything else is shut. Reasons in docs/architecture.md.
+ */
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  // No inline script, no eval, no script from anywhere else; inline event handlers neither.
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  // The dialogs and menus (Radix, through react-remove-scroll) add a <style> element while open, and
+  // the built index.html names no nonce; inline styles are allowed, inline scripts are not. url() in a
+  // style can still only load what img-src and font-src allow.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // data: and blob: for icons and previews made in the page; nothing from other hosts.
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  // Nothing is embedded yet; a feature that embeds a video host adds exactly that host here.
+  'frame-src': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** One year; sent only on answers that came over TLS (see below). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every answer (the client, the API, static files, 404s and errors), through
+ * @fastify/helmet. Register before any route: its hooks apply to the routes that follow.
+ */
+export async function installSecurityHeaders(http: FastifyInstance): Promise<void> {
+  await http.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // Only the origin goes to other sites, never the path; embedded players ask for it.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The old header for frame-ancestors 'none'.
+    xFrameOptions: { action: 'deny' },
+    // Helmet would send HSTS on plain HTTP too, where it means nothing and misleads; see the hook below.
+    strictTransportSecurity: false,
+  });
+  // request.protocol is 'https' for a TLS socket, or with TRUST_PROXY for X-Forwarded-Proto: https.
+  // A browser ignores HSTS received over plain HTTP, so sending it only over TLS loses nothing, and a
+  // server reached by plain HTTP on a LAN never tells anyone to insist on HTTPS for its name.
+  http.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
