@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Category, Channel } from '@hearth/protocol';
-import { BackIcon, ContextMenu } from '../../ui';
+import { BackIcon, ContextMenu, IconButton } from '../../ui';
+import { isAdminRole, useSession } from '../../app/session';
 import { useNavigation } from '../shell/navigation';
 import { useIsNarrow } from '../shell/useIsNarrow';
 import { useCategories, useChannels, useGroups } from './queries';
@@ -8,6 +9,7 @@ import { sidebarLayout } from './channel-layout';
 import { useSidebarMenus } from './useSidebarMenus';
 import { ChannelRow } from './ChannelRow';
 import { CategoryGroup } from './CategoryGroup';
+import { PlusIcon } from './icons';
 import { EditChannelDialog } from './EditChannelDialog';
 import { CategoryDialog, type CategoryDialogMode } from './CategoryDialog';
 import { CreateModal, type CreateRequest } from './create/CreateModal';
@@ -17,14 +19,16 @@ import styles from './ChannelSidebar.module.css';
 export function ChannelSidebar() {
   const nav = useNavigation();
   const narrow = useIsNarrow();
+  const admin = isAdminRole(useSession()?.user.role);
   const groups = useGroups();
   const group = groups.data?.find((g) => g.id === nav.groupId) ?? null;
   const [editing, setEditing] = useState<Channel | null>(null);
   const [categoryDialog, setCategoryDialog] = useState<CategoryDialogMode | null>(null);
   const [create, setCreate] = useState<CreateRequest | null>(null);
+  const createChannel = () => setCreate({ kind: 'channel', groupId: nav.groupId });
   const menus = useSidebarMenus({
     editChannel: setEditing,
-    createChannel: () => setCreate({ kind: 'channel', groupId: nav.groupId }),
+    createChannel,
     createCategory: () => setCategoryDialog({ kind: 'create', groupId: nav.groupId }),
     renameCategory: (category: Category) => setCategoryDialog({ kind: 'rename', category }),
   });
@@ -42,12 +46,14 @@ export function ChannelSidebar() {
             <BackIcon size={20} />
           </button>
         )}
-        <h2 className={styles.title}>{group?.name ?? 'Channels'}</h2>
+        <h2 className={styles.title} title={group?.name}>
+          {group ? <bdi>{group.name}</bdi> : 'Channels'}
+        </h2>
       </header>
       {group ? (
         <ContextMenu items={menus.areaItems()} label="Channel list">
           <div className={styles.body}>
-            <ChannelTree groupId={group.id} menus={menus} />
+            <ChannelTree groupId={group.id} menus={menus} onCreateChannel={admin ? createChannel : undefined} />
           </div>
         </ContextMenu>
       ) : (
@@ -60,7 +66,14 @@ export function ChannelSidebar() {
   );
 }
 
-function ChannelTree({ groupId, menus }: { groupId: number; menus: ReturnType<typeof useSidebarMenus> }) {
+interface ChannelTreeProps {
+  groupId: number;
+  menus: ReturnType<typeof useSidebarMenus>;
+  /** Admins only: the visible way to add a channel (the right-click menus are easy to miss). */
+  onCreateChannel?: () => void;
+}
+
+function ChannelTree({ groupId, menus, onCreateChannel }: ChannelTreeProps) {
   const nav = useNavigation();
   const channels = useChannels();
   const categories = useCategories(groupId);
@@ -88,7 +101,20 @@ function ChannelTree({ groupId, menus }: { groupId: number; menus: ReturnType<ty
 
   return (
     <>
-      <h3 className={styles.section}>Text Channels</h3>
+      <div className={styles.sectionHeader}>
+        <h3 className={styles.section}>Text Channels</h3>
+        {onCreateChannel && (
+          <IconButton
+            size="sm"
+            className={styles.sectionAction}
+            aria-label="Create Channel"
+            title="Create Channel"
+            onClick={onCreateChannel}
+          >
+            <PlusIcon size={16} />
+          </IconButton>
+        )}
+      </div>
       {empty && <p className={styles.hint}>No channels</p>}
       <ul className={styles.channels}>{layout.ungrouped.map(row)}</ul>
       {layout.sections.map(({ category, channels: inCategory }) => {

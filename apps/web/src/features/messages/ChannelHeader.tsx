@@ -42,7 +42,10 @@ export function ChannelHeader({
   }
   return (
     <header className={styles.header}>
-      <h1 className={styles.title}>#{channelName}</h1>
+      {/* A long name is cut with an ellipsis so the chip and the members button stay; hover shows it whole. */}
+      <h2 className={styles.title} title={`#${channelName}`}>
+        <bdi>#{channelName}</bdi>
+      </h2>
       {description && <p className={styles.description}>{description}</p>}
       <div className={styles.headerActions}>{actions}</div>
     </header>
