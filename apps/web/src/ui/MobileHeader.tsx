@@ -20,9 +20,16 @@ export function MobileHeader({ title, subtitle, onBack, actions }: MobileHeaderP
           <BackIcon size={22} />
         </IconButton>
       )}
+      {/* The page's h1 names the place (see the shell); titles are user text, cut with an ellipsis and isolated. */}
       <div className={styles.text}>
-        <h1 className={styles.title}>{title}</h1>
-        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+        <h2 className={styles.title} title={title}>
+          <bdi>{title}</bdi>
+        </h2>
+        {subtitle && (
+          <p className={styles.subtitle} title={subtitle}>
+            <bdi>{subtitle}</bdi>
+          </p>
+        )}
       </div>
       {actions && <div className={styles.actions}>{actions}</div>}
     </header>

@@ -19,7 +19,9 @@ export function CategoryGroup({ category, expanded, onToggle, menu, children }: 
       <ContextMenu items={menu} label={category.name}>
         <button type="button" className={styles.categoryHeader} aria-expanded={expanded} onClick={onToggle}>
           <ChevronIcon size={12} className={styles.chevron} />
-          <span className={styles.categoryName}>{category.name}</span>
+          <bdi className={styles.categoryName} title={category.name}>
+            {category.name}
+          </bdi>
         </button>
       </ContextMenu>
       <ul className={styles.channels}>{children}</ul>

@@ -19,7 +19,9 @@ export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProp
         {voice ? (
           <div className={styles.channel} data-voice="">
             <SpeakerIcon className={styles.channelIcon} />
-            <span className={styles.channelName}>{channel.name}</span>
+            <bdi className={styles.channelName} title={channel.name}>
+              {channel.name}
+            </bdi>
             <VisuallyHidden> (voice channel)</VisuallyHidden>
           </div>
         ) : (
@@ -27,11 +29,12 @@ export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProp
             type="button"
             className={styles.channel}
             aria-current={selected ? 'page' : undefined}
-            title={channel.description ?? undefined}
+            // The description when there is one, else the whole name the row may cut short.
+            title={channel.description ?? channel.name}
             onClick={() => onSelect(channel)}
           >
             <HashIcon className={styles.channelIcon} />
-            <span className={styles.channelName}>{channel.name}</span>
+            <bdi className={styles.channelName}>{channel.name}</bdi>
           </button>
         )}
       </ContextMenu>

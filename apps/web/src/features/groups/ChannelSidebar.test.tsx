@@ -119,4 +119,43 @@ describe('ChannelSidebar', () => {
         .map((i) => i.textContent),
     ).toEqual(['Copy Channel ID']);
   });
+
+  it('gives admins a visible Create Channel button that opens the create modal for this group', async () => {
+    fakeServer(routes);
+    renderSignedIn(<ChannelSidebar />, admin(), at(3));
+    expect(await within(sidebar()).findByText('No channels')).toBeTruthy();
+    await userEvent.click(within(sidebar()).getByRole('button', { name: 'Create Channel' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Create Channel' });
+    const groupField = within(dialog).getByLabelText<HTMLSelectElement>('Group');
+    expect(groupField.selectedOptions[0]?.textContent).toBe('Empty');
+  });
+
+  it('shows no create button to non-admins', async () => {
+    fakeServer(routes);
+    renderSignedIn(<ChannelSidebar />, user(), at(3));
+    expect(await within(sidebar()).findByText('No channels')).toBeTruthy();
+    expect(within(sidebar()).queryByRole('button', { name: 'Create Channel' })).toBeNull();
+  });
+
+  it('isolates group, category and channel names, and shows a cut-off name whole on hover', async () => {
+    // A right-to-left override in a name must not reorder what comes after it.
+    const [groupName, channelName, categoryName] = ['team\u202Epuorg', 'chat\u202Elennahc', 'info\u202Eyrogetac'];
+    fakeServer({
+      ...routes,
+      'GET /group': ok([group(1, groupName)]),
+      'GET /channel/': ok([channel(10, channelName, 1), channel(11, 'rules', 1, { category_id: 5 })]),
+      'GET /category?group_id=1': ok([category(5, categoryName, 1)]),
+    });
+    renderSignedIn(<ChannelSidebar />, user(), at(1));
+    const row = await within(sidebar()).findByRole('button', { name: channelName });
+    const isolated = (el: Element) => [...el.querySelectorAll('bdi')].map((b) => b.textContent);
+
+    expect(isolated(row)).toEqual([channelName]);
+    expect(row.getAttribute('title')).toBe(channelName);
+    const heading = within(sidebar()).getByRole('heading', { name: groupName });
+    expect(isolated(heading)).toEqual([groupName]);
+    expect(heading.getAttribute('title')).toBe(groupName);
+    expect(isolated(within(sidebar()).getByRole('button', { name: categoryName }))).toEqual([categoryName]);
+  });
 });

@@ -10,5 +10,9 @@ export function GroupIcon({ group }: { group: Group }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (url && url !== failed)
     return <img className={styles.iconImage} src={url} alt="" onError={() => setFailed(url)} />;
-  return <span aria-hidden="true">{groupInitials(group.name)}</span>;
+  return (
+    <bdi className={styles.initials} aria-hidden="true">
+      {groupInitials(group.name)}
+    </bdi>
+  );
 }

@@ -25,7 +25,8 @@ export function UserMenu() {
       side="right"
       align="end"
       trigger={
-        <button type="button" className={styles.trigger} aria-label="User menu">
+        // The avatar shows the username's initials, so the name starts with the username (label in name).
+        <button type="button" className={styles.trigger} aria-label={`${user.username}, User menu`}>
           <Avatar name={user.username} src={user.profile_image_url} size={40} />
         </button>
       }
@@ -34,10 +35,14 @@ export function UserMenu() {
           <Avatar name={user.username} src={user.profile_image_url} size={48} />
           <span className={styles.who}>
             <span className={styles.name}>
-              {user.nickname || user.username}
+              <bdi>{user.nickname || user.username}</bdi>
               {admin && <span className={styles.badge}>ADMIN</span>}
             </span>
-            {user.nickname && <span className={styles.muted}>@{user.username}</span>}
+            {user.nickname && (
+              <span className={styles.muted}>
+                @<bdi>{user.username}</bdi>
+              </span>
+            )}
             <span className={styles.muted}>ID: {user.id}</span>
           </span>
         </div>

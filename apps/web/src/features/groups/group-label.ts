@@ -1,6 +1,10 @@
-/** What a rail button shows for a group: its icon when that is an image address, else two letters. */
+/**
+ * What a rail button shows for a group without an image: its first two characters. They are shown in
+ * capitals by CSS, not upper-cased here, so the text stays a part of the button's name (the group's
+ * name) for every alphabet, as WCAG's label-in-name asks ('ß'.toUpperCase() is 'SS', for one).
+ */
 export function groupInitials(name: string): string {
-  return name.trim().slice(0, 2).toUpperCase();
+  return Array.from(name.trim()).slice(0, 2).join('');
 }
 
 const IMAGE_ADDRESS = /^(https?:\/\/|\/|data:image\/|blob:)/i;

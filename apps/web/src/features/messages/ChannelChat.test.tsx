@@ -90,6 +90,27 @@ describe('ChannelChat', () => {
     expect(screen.getByText('line one\nline two', { normalizer: (s) => s })).toBeTruthy();
   });
 
+  it('isolates the author and the message text, so an override in them cannot reorder what follows', async () => {
+    const sneaky = makeMessage(1, {
+      username: 'eve\u202Eevil',
+      content: 'hi\u202Ereversed',
+      edited_at: '2025-03-01T13:00:00.000Z',
+    });
+    setup({ messages: [sneaky] });
+    await messageShown('eve\u202Eevil');
+    const item = article('eve\u202Eevil');
+    expect([...item.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['eve\u202Eevil', 'hi\u202Ereversed']);
+    // The edited marker follows the isolated text, outside it.
+    expect(within(item).getByText('(edited)').closest('bdi')).toBeNull();
+  });
+
+  it('keeps a long channel name whole in the header tooltip, isolated', async () => {
+    setup();
+    const heading = await screen.findByRole('heading', { name: '#general' });
+    expect(heading.getAttribute('title')).toBe('#general');
+    expect(heading.querySelector('bdi')?.textContent).toBe('#general');
+  });
+
   it('puts a date separator above the first message of each day', async () => {
     setup({
       messages: [

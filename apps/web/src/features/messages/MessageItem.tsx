@@ -55,7 +55,8 @@ export const MessageItem = memo(function MessageItem({
           <Avatar name={name} src={avatarSrc(message, viewer)} size={40} className={styles.avatar} />
           <div className={styles.body}>
             <div className={styles.meta}>
-              <span className={styles.author}>{name}</span>
+              {/* User text is isolated, so a right-to-left override in it cannot reorder what follows. */}
+              <bdi className={styles.author}>{name}</bdi>
               <RoleBadge role={message.role} />
               <time className={styles.time} dateTime={message.timestamp} title={formatFull(message.timestamp)}>
                 {formatTime(message.timestamp)}
@@ -69,7 +70,7 @@ export const MessageItem = memo(function MessageItem({
               />
             ) : (
               <p className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}>
-                {message.content}
+                <bdi>{message.content}</bdi>
                 {message.edited_at && (
                   <span className={styles.edited} title={formatFull(message.edited_at)}>
                     {' '}

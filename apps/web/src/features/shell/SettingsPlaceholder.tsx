@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { applyTheme, getThemeChoice, type ThemeChoice } from '../../themes';
 import styles from './Shell.module.css';
 
@@ -11,9 +11,12 @@ const CHOICES: { value: ThemeChoice; label: string }[] = [
 /** Until the settings screen exists: the theme choice, so the light and system themes are reachable. */
 export function SettingsPlaceholder() {
   const [choice, setChoice] = useState<ThemeChoice>(getThemeChoice);
+  const titleId = useId();
   return (
-    <section className={styles.placeholder} aria-label="Settings">
-      <h2>Settings</h2>
+    <section className={styles.placeholder} aria-labelledby={titleId}>
+      <h1 id={titleId} className={styles.placeholderTitle}>
+        Settings
+      </h1>
       <p>More settings are coming soon.</p>
       <fieldset className={styles.themeChoice}>
         <legend>Theme</legend>

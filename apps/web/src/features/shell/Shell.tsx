@@ -8,6 +8,7 @@ import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { SettingsPlaceholder } from './SettingsPlaceholder';
 import { MobileBottomBar } from './MobileBottomBar';
+import { PageHeading } from './PageHeading';
 import { Placeholder } from './Placeholder';
 import styles from './Shell.module.css';
 
@@ -21,16 +22,19 @@ export function Shell() {
   const pane = onRoute ? 'chat' : nav.mobilePane;
   return (
     <div className={styles.shell} data-pane={pane} data-rail-open={nav.railOpen || undefined}>
+      {!onRoute && <PageHeading />}
       <div className={styles.rail}>
         <GroupRail />
       </div>
       <div className={styles.sidebar}>
         <ChannelSidebar />
       </div>
-      <div className={styles.main}>
+      <main className={styles.main}>
         <Switch>
           <Route path="/profile/:username">
-            {(params) => <Placeholder title={decodeURIComponent(params.username)} text="Profiles are coming soon." />}
+            {(params) => (
+              <Placeholder title={<bdi>{decodeURIComponent(params.username)}</bdi>} text="Profiles are coming soon." />
+            )}
           </Route>
           <Route path="/settings">
             <SettingsPlaceholder />
@@ -40,7 +44,7 @@ export function Shell() {
           </Route>
           <Route>{nav.channelId !== null ? <ChannelChat channelId={nav.channelId} /> : <Home />}</Route>
         </Switch>
-      </div>
+      </main>
       <MobileBottomBar />
     </div>
   );
@@ -50,7 +54,12 @@ function Home() {
   const session = useSession();
   return (
     <Placeholder
-      title={`Welcome, ${session?.user.username ?? ''}`}
+      level={2}
+      title={
+        <>
+          Welcome, <bdi>{session?.user.username ?? ''}</bdi>
+        </>
+      }
       text="Pick a group and a channel to start chatting."
     />
   );

@@ -34,7 +34,11 @@ export function GroupPermissionsDialog({ group, onClose }: { group: Group; onClo
     <Modal
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Permissions: ${group.name}`}
+      title={
+        <>
+          Permissions: <bdi>{group.name}</bdi>
+        </>
+      }
       description="Who may view this group, post in it and upload files to it."
       size="lg"
     >
@@ -56,7 +60,7 @@ export function GroupPermissionsDialog({ group, onClose }: { group: Group; onClo
             {editableEntries(list.data).map((entry) => (
               <tr key={entry.user.id}>
                 <th scope="row" className={styles.user}>
-                  {entry.user.username}
+                  <bdi>{entry.user.username}</bdi>
                 </th>
                 {COLUMNS.map((c) => (
                   <td key={c.name}>

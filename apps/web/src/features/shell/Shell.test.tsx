@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { admin } from '../../test/factories';
+import { baseRoutes, createTestServices, renderChat } from '../messages/test-harness';
+import { NAVIGATION_STORAGE_KEY } from './navigation';
+import { Shell } from './Shell';
+
+let stopLive: (() => void) | null = null;
+afterEach(() => stopLive?.());
+
+/** The signed-in shell with #general of Hearth open; the live connection is driven by hand. */
+function renderShell(path = '/') {
+  sessionStorage.setItem(NAVIGATION_STORAGE_KEY, JSON.stringify({ groupId: 1, channelId: 1 }));
+  const harness = createTestServices({ routes: baseRoutes() });
+  stopLive = () => harness.services.live.stop();
+  const location = memoryLocation({ path });
+  renderChat(
+    <Router hook={location.hook}>
+      <Shell />
+    </Router>,
+    harness.services,
+  );
+  return harness;
+}
+
+describe('Shell', () => {
+  it('has one main landmark and an h1 naming the open channel and group', async () => {
+    renderShell();
+    const main = screen.getByRole('main');
+    expect(await within(main).findByRole('heading', { name: '#general', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('#general in Hearth');
+  });
+
+  it('on its own route, the page brings the h1', () => {
+    renderShell('/settings');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Settings']);
+  });
+
+  it('says so when the channel being viewed is deleted, and shows the welcome screen', async () => {
+    const { emit } = renderShell();
+    await screen.findByRole('heading', { name: '#general', level: 2 });
+
+    act(() => emit('channel_deleted', { channel_id: 1, group_id: 1 }));
+
+    const toast = await screen.findByRole('status', { name: 'Channel deleted' });
+    expect(toast.textContent).toContain('The channel you were viewing was deleted.');
+    expect(screen.getByRole('heading', { name: /^Welcome, / })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Hearth');
+  });
+
+  it('stays quiet when another channel is deleted', async () => {
+    const { emit } = renderShell();
+    await screen.findByRole('heading', { name: '#general', level: 2 });
+    act(() => emit('channel_deleted', { channel_id: 99, group_id: 1 }));
+    expect(screen.queryByRole('status', { name: 'Channel deleted' })).toBeNull();
+    expect(screen.getByRole('heading', { name: '#general', level: 2 })).toBeTruthy();
+  });
+
+  it('shows one toast for one permission change, though the server sends an event per permission', async () => {
+    const { emit } = renderShell();
+    await screen.findByRole('heading', { name: '#general', level: 2 });
+    const none = { can_view: false, can_post: false, can_upload: false };
+    act(() => {
+      for (const permission of ['can_view', 'can_post', 'can_upload'])
+        emit('permission_revoked', { group_id: 1, group_name: 'Hearth', user_id: 7, permission, permissions: none });
+    });
+
+    const toast = await screen.findByRole('alert', { name: 'Access revoked' });
+    expect(toast.textContent).toContain('You can no longer view, post messages or upload files in "Hearth"');
+    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    expect(notifications.querySelectorAll('[role="alert"], [role="status"]')).toHaveLength(1);
+    // Access to the open group is gone, so the user is back home.
+    expect(screen.getByRole('heading', { name: /^Welcome, / })).toBeTruthy();
+  });
+
+  it('offers admins a visible Create Channel button beside the channel list', async () => {
+    sessionStorage.setItem(NAVIGATION_STORAGE_KEY, JSON.stringify({ groupId: 1, channelId: 1 }));
+    const harness = createTestServices({ user: admin(), routes: baseRoutes() });
+    stopLive = () => harness.services.live.stop();
+    renderChat(<Shell />, harness.services);
+    const sidebar = screen.getByRole('navigation', { name: 'Channels' });
+    expect(await within(sidebar).findByRole('button', { name: 'Create Channel' })).toBeTruthy();
+  });
+});
