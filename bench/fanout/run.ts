@@ -141,6 +141,8 @@ async function measureHearth(p: Params): Promise<Measured> {
         DATA_DIR: dataDir,
         EMBEDDED_PG_PORT: String(await freePort()),
         RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
+        // Every benchmark client connects from this machine's address.
+        LIVE_MAX_CONNECTIONS_PER_ADDRESS: '0',
       },
       startTimeoutMs: 120_000,
       echoStderr: true,

@@ -14,6 +14,7 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelim
 import { Gateway } from './gateway/gateway.js';
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from './gateway/session-store.js';
 import { installErrorHandling } from './http/errors.js';
+import { capSocketsPerAddress, httpServerLimits } from './http/server-limits.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { compressAnswers } from './http/compression.js';
 import { serveWebClient } from './http/web-client.js';
@@ -83,6 +84,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       logger: config.logRequests ? { level: 'info' } : false,
       bodyLimit: BODY_LIMIT,
       trustProxy: config.trustProxy,
+      ...httpServerLimits(config),
     });
     installErrorHandling(http);
     await installSecurityHeaders(http);
@@ -98,7 +100,11 @@ export async function startApp(config: Config): Promise<RunningApp> {
     await serveWebClient(http, config.webDist);
 
     const gateway = new Gateway(ctx, store);
+    // Behind a trusted proxy every socket comes from the proxy: capping its address would cap everyone.
+    const capped = !config.trustProxy && config.httpMaxConnectionsPerAddress > 0;
+    const releaseSocket = capped ? capSocketsPerAddress(http.server, config.httpMaxConnectionsPerAddress) : () => {};
     http.server.on('upgrade', (request, socket, head) => {
+      releaseSocket(socket); // a live connection now: the gateway's caps apply
       if (request.url?.split('?')[0] === '/ws') gateway.handleUpgrade(request, socket, head);
       else socket.destroy();
     });

@@ -32,6 +32,20 @@ export interface Config {
   liveIdleTimeoutMs: number;
   /** Bytes queued for one socket before it is treated as a slow consumer and closed. */
   liveMaxBufferedBytes: number;
+  /** Live connections one user may hold on this node; more are closed (4029). 0: no cap. */
+  liveMaxConnectionsPerUser: number;
+  /** Live connections one client address may hold on this node; more are closed (4029). 0: no cap. */
+  liveMaxConnectionsPerAddress: number;
+  /** Open HTTP sockets one address may hold (not counting live connections); more are closed at once. 0: no cap. Off behind a trusted proxy. */
+  httpMaxConnectionsPerAddress: number;
+  /** A request's headers must arrive within this long, or it is answered 408 and closed. */
+  httpHeadersTimeoutMs: number;
+  /** A whole request (headers and body) must arrive within this long, or it is answered 408 and closed. */
+  httpRequestTimeoutMs: number;
+  /** An idle kept-alive HTTP socket is closed after this long. */
+  httpKeepAliveTimeoutMs: number;
+  /** An HTTP socket with no traffic either way for this long is closed (a client that stopped reading). */
+  httpIdleTimeoutMs: number;
   rateLimits: RateLimits;
   trustProxy: boolean;
   logRequests: boolean;
@@ -42,11 +56,28 @@ export const DEFAULT_RATE_LIMITS: RateLimits = Object.fromEntries(
   Object.entries(RATE_LIMITS).map(([name, { limit, windowMs }]) => [name, { limit, windowMs }]),
 ) as unknown as RateLimits;
 
-function int(value: string | undefined, fallback: number): number {
+function int(value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`Expected a whole number of at least ${min}, got "${value}"`);
   return n;
+}
+
+/** Node answers 408 when headers or a request take too long; 0 turns a limit off. */
+function httpTimeouts(env: NodeJS.ProcessEnv) {
+  const httpHeadersTimeoutMs = int(env.HTTP_HEADERS_TIMEOUT_MS, 10_000);
+  const httpRequestTimeoutMs = int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000);
+  // Node refuses to start otherwise: the headers are part of the request.
+  if (httpHeadersTimeoutMs > 0 && httpRequestTimeoutMs > 0 && httpHeadersTimeoutMs > httpRequestTimeoutMs)
+    throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  return {
+    httpHeadersTimeoutMs,
+    httpRequestTimeoutMs,
+    // Longer than the idle timeout of common load balancers (60 s), so they never reuse a socket being closed.
+    httpKeepAliveTimeoutMs: int(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 72_000, 1),
+    // Longer than the keep-alive timeout, which governs idle sockets between requests.
+    httpIdleTimeoutMs: int(env.HTTP_IDLE_TIMEOUT_MS, 120_000),
+  };
 }
 
 /** Reads the environment. Every setting has a default so `npm start` needs none. */
@@ -71,6 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30),
     liveIdleTimeoutMs: int(env.LIVE_IDLE_TIMEOUT_MS, LIVE_IDLE_TIMEOUT_MS),
     liveMaxBufferedBytes: int(env.LIVE_MAX_BUFFERED_BYTES, 4 * 1024 * 1024),
+    // Several tabs on several devices, plus connections of dropped networks not yet noticed.
+    liveMaxConnectionsPerUser: int(env.LIVE_MAX_CONNECTIONS_PER_USER, 30),
+    // An office of a hundred people behind one NAT, with a couple of tabs each.
+    liveMaxConnectionsPerAddress: int(env.LIVE_MAX_CONNECTIONS_PER_ADDRESS, 256),
+    // Browsers open up to 6 sockets per site, so this too is sized for an office behind one NAT.
+    httpMaxConnectionsPerAddress: int(env.HTTP_MAX_CONNECTIONS_PER_ADDRESS, 256),
+    ...httpTimeouts(env),
     rateLimits,
     trustProxy: env.TRUST_PROXY === 'true',
     logRequests: env.LOG_REQUESTS === 'true',

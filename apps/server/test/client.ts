@@ -72,8 +72,9 @@ export class LiveClient {
     });
   }
 
-  static async connect(baseUrl: string): Promise<LiveClient> {
-    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`);
+  /** Opens a connection; `headers` go with the upgrade request (e.g. X-Forwarded-For, as a proxy would add). */
+  static async connect(baseUrl: string, headers: Record<string, string> = {}): Promise<LiveClient> {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, { headers });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);

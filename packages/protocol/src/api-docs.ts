@@ -83,6 +83,46 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description: 'Bytes queued for one live connection before it is closed (4008) as a slow consumer.',
   },
   {
+    name: 'LIVE_MAX_CONNECTIONS_PER_USER',
+    default: '30',
+    description:
+      'Live connections one user may hold on each server node; more are closed (4029) after `auth` or `resume`. 0: no cap.',
+  },
+  {
+    name: 'LIVE_MAX_CONNECTIONS_PER_ADDRESS',
+    default: '256',
+    description:
+      'Live connections one client address (behind TRUST_PROXY, the forwarded one) may hold on each server node; more are closed (4029) at once. 0: no cap.',
+  },
+  {
+    name: 'HTTP_MAX_CONNECTIONS_PER_ADDRESS',
+    default: '256',
+    description:
+      'Open HTTP sockets one peer address may hold (live connections not counted); more are closed as they connect. 0: no cap. Not applied with TRUST_PROXY, where every socket comes from the proxy: limit sockets per client there.',
+  },
+  {
+    name: 'HTTP_HEADERS_TIMEOUT_MS',
+    default: '10000',
+    description: "A request's headers must arrive within this long, or it is answered 408 and closed. 0: no limit.",
+  },
+  {
+    name: 'HTTP_REQUEST_TIMEOUT_MS',
+    default: '30000',
+    description:
+      'A whole request (headers and body) must arrive within this long, or it is answered 408 and closed; at least HTTP_HEADERS_TIMEOUT_MS. 0: no limit.',
+  },
+  {
+    name: 'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+    default: '72000',
+    description:
+      'An idle kept-alive HTTP socket is closed after this long. Behind a load balancer, keep it above the idle timeout of the balancer.',
+  },
+  {
+    name: 'HTTP_IDLE_TIMEOUT_MS',
+    default: '120000',
+    description: 'An HTTP socket with no traffic either way for this long is closed. 0: no limit.',
+  },
+  {
     name: 'RATE_LIMIT_SCALE',
     default: '1',
     description: 'Multiplies every rate limit (rounded up), e.g. 10 for load tests.',

@@ -409,4 +409,6 @@ export const CLOSE_CODE_DOCS: Record<keyof typeof CLOSE, string> = {
     'The client fell too far behind (over LIVE_MAX_BUFFERED_BYTES, 4 MiB, queued unread), or sent more than 300 frames in 10 s.',
   invalidFrame: 'A text frame that is not valid UTF-8 (closed by the WebSocket layer).',
   frameTooLarge: 'A frame over 64 KiB (LIVE_MAX_FRAME_BYTES).',
+  tooManyConnections:
+    "Over a cap of live connections, counted per server node: the user's (LIVE_MAX_CONNECTIONS_PER_USER, after `auth` or `resume`, reason 'Too many live connections for this account') or the client address's (LIVE_MAX_CONNECTIONS_PER_ADDRESS, at once, reason 'Too many live connections from this address'). Close another connection (tab) or retry later.",
 };

@@ -108,4 +108,6 @@ export const CLOSE = {
   invalidFrame: 1007,
   frameTooLarge: 1009,
   sessionRevoked: 4003,
+  /** Over the cap of live connections per user or per address (as HTTP 429). */
+  tooManyConnections: 4029,
 } as const;

@@ -45,4 +45,6 @@ export const TEXT = {
   wsAlreadyAuthenticated: 'Already authenticated',
   wsAuthFailed: 'Authentication failed',
   wsTokenExpired: 'Access token expired',
+  wsTooManyForUser: 'Too many live connections for this account',
+  wsTooManyForAddress: 'Too many live connections from this address',
 } as const;

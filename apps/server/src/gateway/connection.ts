@@ -10,6 +10,8 @@ const FRAME_WINDOW_MS = 10_000;
 /** One WebSocket connection and what the gateway knows about it. */
 export interface Connection {
   socket: WebSocket;
+  /** The client's address (behind a trusted proxy, the forwarded one), for the per-address cap. */
+  address: string;
   lastSeen: number;
   openedAt: number;
   frames: number;
@@ -26,10 +28,11 @@ export interface Connection {
 
 type ControlData<T extends ServerControlType> = z.input<(typeof ServerControl)[T]>;
 
-export function newConnection(socket: WebSocket): Connection {
+export function newConnection(socket: WebSocket, address: string): Connection {
   const now = Date.now();
   return {
     socket,
+    address,
     lastSeen: now,
     openedAt: now,
     frames: 0,

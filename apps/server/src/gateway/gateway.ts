@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { CLOSE, LIVE_MAX_FRAME_BYTES, RESUME_WINDOW_MS } from '@hearth/protocol';
+import { CLOSE, LIVE_MAX_FRAME_BYTES, RESUME_WINDOW_MS, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
+import { clientAddress } from '../http/client-address.js';
+import { addressHasRoom, refuse } from './caps.js';
 import { newConnection, withinBudget, type Connection } from './connection.js';
 import { deliver } from './fan-out.js';
 import { handleFrame } from './frames.js';
@@ -11,6 +13,7 @@ import { persist, RECORD_REFRESH_MS, type GatewayState } from './registry.js';
 import { closeSuperseded, SESSION_RESUMED } from './resume.js';
 import { closeRevoked } from './revocation.js';
 import type { SessionStore } from './session-store.js';
+import { ConnectionSet, SessionTable } from './tables.js';
 import { clearTokenDeadline } from './token-expiry.js';
 
 /**
@@ -25,7 +28,7 @@ export class Gateway {
   private recordTimer: NodeJS.Timeout;
 
   constructor(ctx: AppContext, store: SessionStore) {
-    const state: GatewayState = { ctx, store, connections: new Set(), sessions: new Map() };
+    const state: GatewayState = { ctx, store, connections: new ConnectionSet(), sessions: new SessionTable() };
     this.state = state;
     ctx.events.subscribe((event) => {
       if (event.type === SESSION_RESUMED) closeSuperseded(state, event);
@@ -42,7 +45,8 @@ export class Gateway {
   }
 
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
+    const address = clientAddress(request, this.state.ctx.config.trustProxy);
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, address));
   }
 
   get connectionCount(): number {
@@ -68,8 +72,11 @@ export class Gateway {
     this.wss.close();
   }
 
-  private accept(socket: WebSocket): void {
-    const conn = newConnection(socket);
+  private accept(socket: WebSocket, address: string): void {
+    socket.on('error', () => socket.terminate());
+    // Refused after the upgrade, not before, so that the client sees why (a close code and reason).
+    if (!addressHasRoom(this.state, address)) return refuse(socket, TEXT.wsTooManyForAddress);
+    const conn = newConnection(socket, address);
     this.state.connections.add(conn);
     socket.on('message', (raw, isBinary) => {
       // A connection being closed (token expired, revoked, ...) may still send until the handshake ends: ignore it.
@@ -79,7 +86,6 @@ export class Gateway {
       conn.queue = conn.queue.then(() => handleFrame(this.state, conn, raw, isBinary));
     });
     socket.on('close', () => this.onClose(conn));
-    socket.on('error', () => socket.terminate());
   }
 
   private onClose(conn: Connection): void {

@@ -1,8 +1,10 @@
-import { RESUME_WINDOW_MS } from '@hearth/protocol';
+import { RESUME_WINDOW_MS, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import type { Connection } from './connection.js';
+import { refuse, userHasRoom } from './caps.js';
 import type { LiveSession } from './live-session.js';
 import type { SessionStore } from './session-store.js';
+import type { ConnectionSet, SessionTable } from './tables.js';
 import { armTokenDeadline, clearTokenDeadline } from './token-expiry.js';
 
 /**
@@ -16,17 +18,23 @@ export const RECORD_REFRESH_MS = 30_000;
 export interface GatewayState {
   ctx: AppContext;
   store: SessionStore;
-  connections: Set<Connection>;
-  sessions: Map<string, LiveSession>;
+  connections: ConnectionSet;
+  sessions: SessionTable;
 }
 
 /**
- * Attaches the session to the connection, unless the socket closed while it was being made. From
- * then on the connection lives only as long as the session's access token (plus a grace).
+ * Attaches the session to the connection, unless the socket closed while it was being made or the
+ * user holds as many connections as allowed (then it is closed). From then on the connection lives
+ * only as long as the session's access token (plus a grace).
  */
 export function attach(state: GatewayState, conn: Connection, session: LiveSession): boolean {
   conn.busy = false;
   if (conn.closed) return false;
+  // Checked here, in the same synchronous step as the attach, so two connections cannot both take the last place.
+  if (!userHasRoom(state, session)) {
+    refuse(conn.socket, TEXT.wsTooManyForUser);
+    return false;
+  }
   conn.session = session;
   state.sessions.set(session.id, session);
   armTokenDeadline(conn, session.tokenExpiresAt);
