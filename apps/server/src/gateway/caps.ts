@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { CLOSE } from '@hearth/protocol';
+import { closeFirmly } from './connection.js';
 import type { LiveSession } from './live-session.js';
 import type { GatewayState } from './registry.js';
 
@@ -8,9 +9,6 @@ import type { GatewayState } from './registry.js';
  * per connection and a way to forget the counts of a node that died. Behind a load balancer that
  * spreads connections, a user or address can hold up to the cap on each node.
  */
-
-/** A peer that stopped reading does not complete the closing handshake: it is cut off after this. */
-const TERMINATE_AFTER_MS = 1_000;
 
 /** Whether one more connection from this client address fits (0: no cap). */
 export function addressHasRoom(state: GatewayState, address: string): boolean {
@@ -29,6 +27,5 @@ export function userHasRoom(state: GatewayState, session: LiveSession): boolean 
 
 /** Closes a connection over a cap with 4029 and the reason, without waiting long for the peer. */
 export function refuse(socket: WebSocket, reason: string): void {
-  socket.close(CLOSE.tooManyConnections, reason);
-  setTimeout(() => socket.terminate(), TERMINATE_AFTER_MS).unref();
+  closeFirmly(socket, CLOSE.tooManyConnections, reason);
 }

@@ -6,6 +6,8 @@ import type { LiveSession } from './live-session.js';
 /** Frames one connection may send per 10 s before it is closed as abusive. */
 const FRAME_BUDGET = 300;
 const FRAME_WINDOW_MS = 10_000;
+/** How long a closing peer gets to answer the close before its socket is destroyed. */
+const TERMINATE_AFTER_MS = 1_000;
 
 /** One WebSocket connection and what the gateway knows about it. */
 export interface Connection {
@@ -74,4 +76,10 @@ export function reply<T extends ServerControlType>(conn: Connection, type: T, da
 
 export function sendRaw(conn: Connection, frame: string): void {
   if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(frame);
+}
+
+/** Closes with a code and reason; a peer that stopped reading never completes the handshake, so it is cut off soon. */
+export function closeFirmly(socket: WebSocket, code: number, reason: string): void {
+  socket.close(code, reason);
+  setTimeout(() => socket.terminate(), TERMINATE_AFTER_MS).unref();
 }

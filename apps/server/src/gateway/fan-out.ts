@@ -1,5 +1,6 @@
 import { CLOSE } from '@hearth/protocol';
 import type { LoggedEvent } from '../events/event-log.js';
+import { closeFirmly } from './connection.js';
 import { applyVisibility, isFor, type LiveSession } from './live-session.js';
 import { ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './registry.js';
 
@@ -38,9 +39,7 @@ export function sendToSession(state: GatewayState, session: LiveSession, frame: 
   const socket = session.socket;
   if (socket.readyState !== socket.OPEN) return;
   if (socket.bufferedAmount > state.ctx.config.liveMaxBufferedBytes) {
-    socket.close(CLOSE.slowConsumer, 'Too slow to keep up');
-    // A peer that stopped reading will not complete the closing handshake.
-    setTimeout(() => socket.terminate(), 1_000).unref();
+    closeFirmly(socket, CLOSE.slowConsumer, 'Too slow to keep up');
     return;
   }
   socket.send(frame);

@@ -1,4 +1,5 @@
 import { CLOSE } from '@hearth/protocol';
+import { closeFirmly } from './connection.js';
 import { ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './registry.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
@@ -10,8 +11,7 @@ export function closeIdle(state: GatewayState): void {
     if (!conn.session && !conn.busy && now - conn.openedAt > AUTH_TIMEOUT_MS) {
       conn.socket.close(CLOSE.authTimeout, 'Authentication timed out');
     } else if (now - conn.lastSeen > state.ctx.config.liveIdleTimeoutMs) {
-      conn.socket.close(CLOSE.idleTimeout, 'No heartbeat');
-      setTimeout(() => conn.socket.terminate(), 1_000).unref();
+      closeFirmly(conn.socket, CLOSE.idleTimeout, 'No heartbeat');
     }
   }
 }

@@ -1,10 +1,8 @@
 import { CLOSE, LIVE_TOKEN_EXPIRY_GRACE_MS, TEXT } from '@hearth/protocol';
-import type { Connection } from './connection.js';
+import { closeFirmly, type Connection } from './connection.js';
 
 /** setTimeout cannot wait longer than this (about 24.8 days); a longer wait is taken in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** A peer that stopped reading does not complete the closing handshake: it is cut off after this. */
-const TERMINATE_AFTER_MS = 1_000;
 
 /** Sets (or moves) the moment the connection closes: its token's expiry plus the grace (see the constant). */
 export function armTokenDeadline(conn: Connection, expiresAt: number): void {
@@ -28,6 +26,5 @@ export function clearTokenDeadline(conn: Connection): void {
 }
 
 function closeExpired(conn: Connection): void {
-  conn.socket.close(CLOSE.authFailed, TEXT.wsTokenExpired);
-  setTimeout(() => conn.socket.terminate(), TERMINATE_AFTER_MS).unref();
+  closeFirmly(conn.socket, CLOSE.authFailed, TEXT.wsTokenExpired);
 }
