@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 export interface AssetSize {
   file: string;
+  /** Size on disk, before any compression. */
   bytes: number;
-  gzip: number;
 }
 
 export interface InitialSizes {
@@ -35,9 +34,9 @@ export function initialSizes(dist: string): InitialSizes {
   }
   const size = (url: string): AssetSize => {
     const data = readFileSync(path.join(dist, url.replace(/^\//, '')));
-    return { file: url, bytes: data.length, gzip: gzipSync(data, { level: 9 }).length };
+    return { file: url, bytes: data.length };
   };
   return { js: [...js].map(size), css: [...css].map(size) };
 }
 
-export const total = (assets: AssetSize[], key: 'bytes' | 'gzip') => assets.reduce((sum, a) => sum + a[key], 0);
+export const total = (assets: AssetSize[]) => assets.reduce((sum, a) => sum + a.bytes, 0);
