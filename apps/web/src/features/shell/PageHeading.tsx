@@ -4,8 +4,7 @@ import { useNavigation } from './navigation';
 
 /**
  * The page's one h1: where the user is (channel and group, the group, or Home). It is read out, not
- * shown, because each pane already shows its own title, and on a phone only one pane is visible at a
- * time, so the h1 must not live inside any of them. Pages on their own routes bring their own h1.
+ * shown, because each pane already shows its own title. Pages on their own routes bring their own h1.
  */
 export function PageHeading() {
   const nav = useNavigation();

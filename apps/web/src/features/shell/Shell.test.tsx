@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { admin } from '../../test/factories';
 import { baseRoutes, createTestServices, renderChat } from '../messages/test-harness';
 import { NAVIGATION_STORAGE_KEY } from './navigation';
+import { NARROW_QUERY } from './useIsNarrow';
 import { Shell } from './Shell';
 
 let stopLive: (() => void) | null = null;
@@ -30,7 +31,23 @@ describe('Shell', () => {
     renderShell();
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('heading', { name: '#general', level: 2 })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('#general in Hearth');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('#general in Hearth');
+  });
+
+  it('on a phone showing the channel list, the list is the main landmark and holds the h1', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === NARROW_QUERY,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    sessionStorage.setItem(NAVIGATION_STORAGE_KEY, JSON.stringify({ groupId: 1, channelId: null }));
+    const harness = createTestServices({ routes: baseRoutes() });
+    stopLive = () => harness.services.live.stop();
+    renderChat(<Shell />, harness.services);
+
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('navigation', { name: 'Channels' })).toBeTruthy();
+    await waitFor(() => expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Hearth'));
   });
 
   it('on its own route, the page brings the h1', () => {

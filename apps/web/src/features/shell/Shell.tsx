@@ -6,6 +6,7 @@ import { useSession } from '../../app/session';
 import { useNavigation } from './navigation';
 import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
+import { useIsNarrow } from './useIsNarrow';
 import { SettingsPlaceholder } from './SettingsPlaceholder';
 import { MobileBottomBar } from './MobileBottomBar';
 import { PageHeading } from './PageHeading';
@@ -20,16 +21,22 @@ export function Shell() {
   const [location] = useLocation();
   const onRoute = location !== '/';
   const pane = onRoute ? 'chat' : nav.mobilePane;
+  // The main landmark is the chat area, except on a phone showing the channel list, where the list
+  // is all there is. The h1 goes inside it: content outside landmarks is easily missed, and a hidden
+  // pane would hide it. A role, not a <main> element, so no pane is remounted when it moves.
+  const mainPane = useIsNarrow() && pane === 'sidebar' ? 'sidebar' : 'chat';
+  const heading = !onRoute && <PageHeading />;
   return (
     <div className={styles.shell} data-pane={pane} data-rail-open={nav.railOpen || undefined}>
-      {!onRoute && <PageHeading />}
       <div className={styles.rail}>
         <GroupRail />
       </div>
-      <div className={styles.sidebar}>
+      <div className={styles.sidebar} role={mainPane === 'sidebar' ? 'main' : undefined}>
+        {mainPane === 'sidebar' && heading}
         <ChannelSidebar />
       </div>
-      <main className={styles.main}>
+      <div className={styles.main} role={mainPane === 'chat' ? 'main' : undefined}>
+        {mainPane === 'chat' && heading}
         <Switch>
           <Route path="/profile/:username">
             {(params) => (
@@ -44,7 +51,7 @@ export function Shell() {
           </Route>
           <Route>{nav.channelId !== null ? <ChannelChat channelId={nav.channelId} /> : <Home />}</Route>
         </Switch>
-      </main>
+      </div>
       <MobileBottomBar />
     </div>
   );

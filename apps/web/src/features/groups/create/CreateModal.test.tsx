@@ -32,6 +32,10 @@ describe('CreateModal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('dialog', { name: 'Create' })).toBeTruthy();
     expect(['Channel', 'Group', 'Category'].every((n) => screen.getByRole('button', { name: n }))).toBe(true);
+    // Named by the visible label only (label in name); the line below it is the description.
+    expect(
+      screen.getByRole('button', { name: 'Channel', description: 'A text or voice channel in a group' }),
+    ).toBeTruthy();
   });
 
   it('needs a name and, for a channel, a group', async () => {

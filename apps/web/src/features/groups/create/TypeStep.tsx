@@ -13,16 +13,17 @@ export function TypeStep({ onChoose }: { onChoose: (kind: CreateKind) => void })
   return (
     <div className={styles.types} role="group" aria-label="What to create">
       {KINDS.map(({ kind, label, description }) => (
+        // Named by its visible label, described by the line below it (hidden from the name, not from
+        // the description), so the name is what is seen (label in name) and not a paragraph.
         <button
           key={kind}
           type="button"
           className={styles.type}
-          aria-label={label}
           aria-describedby={`${id}-${kind}`}
           onClick={() => onChoose(kind)}
         >
           <span className={styles.typeLabel}>{label}</span>
-          <span id={`${id}-${kind}`} className={styles.typeDescription}>
+          <span id={`${id}-${kind}`} className={styles.typeDescription} aria-hidden="true">
             {description}
           </span>
         </button>
