@@ -1,5 +1,6 @@
 import { LIVE_IDLE_TIMEOUT_MS, RATE_LIMITS } from '@hearth/protocol';
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 
 export interface RateLimitRule {
   limit: number;
@@ -47,7 +48,8 @@ export interface Config {
   /** An HTTP socket with no traffic either way for this long is closed (a client that stopped reading). */
   httpIdleTimeoutMs: number;
   rateLimits: RateLimits;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For to believe (see http/client-address.ts). */
+  trustProxy: TrustProxy;
   logRequests: boolean;
 }
 
@@ -110,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     httpMaxConnectionsPerAddress: int(env.HTTP_MAX_CONNECTIONS_PER_ADDRESS, 256),
     ...httpTimeouts(env),
     rateLimits,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS === 'true',
   };
 }

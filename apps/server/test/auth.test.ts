@@ -3,6 +3,8 @@ import { SignJWT } from 'jose';
 import { TEXT } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { Api, uniqueName } from './client.js';
+import type { IncomingMessage } from 'node:http';
+import { clientAddress, parseTrustProxy } from '../src/http/client-address.js';
 import { startTestServer } from './harness.js';
 import { DEFAULT_RATE_LIMITS } from '../src/config.js';
 
@@ -266,6 +268,48 @@ describe('sign-in lockout', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('client address behind a proxy', () => {
+  it('believes X-Forwarded-For only through the listed proxies, so a client cannot pick its address', async () => {
+    const rateLimits = { ...server.ctx.config.rateLimits, ...DEFAULT_AUTH_LIMITS };
+    // The test talks to the server over loopback, as a proxy on the same host would.
+    const limited = await startTestServer({ rateLimits, trustProxy: ['loopback'] });
+    try {
+      const lapi = new Api(limited.url);
+      const name = uniqueName('spoof');
+      await lapi.register(name, 'owners-password');
+      // The proxy appends the address it saw; whatever the client wrote before that is its own.
+      const from = (written: string, seen: string, password: string) =>
+        lapi.request('POST', '/auth/login', { username: name, password }, undefined, {
+          'x-forwarded-for': `${written}, ${seen}`,
+        });
+      const limit = DEFAULT_AUTH_LIMITS.loginPerUsername.limit;
+      for (let i = 0; i < limit; i++) expect((await from(`192.0.2.${i}`, '203.0.113.7', `guess${i}`)).status).toBe(401);
+      expect((await from('192.0.2.200', '203.0.113.7', 'owners-password')).status).toBe(429);
+      expect((await from('192.0.2.201', '198.51.100.20', 'owners-password')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('reads TRUST_PROXY as off, every hop, or a list of proxies, and refuses an unreadable one', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('loopback, 10.0.0.0/8')).toEqual(['loopback', '10.0.0.0/8']);
+    expect(() => parseTrustProxy('10.0.0.0/99')).toThrow();
+  });
+
+  it('gives a live connection the same address as a request', () => {
+    const upgrade = {
+      socket: { remoteAddress: '127.0.0.1' },
+      headers: { 'x-forwarded-for': '192.0.2.1, 203.0.113.7' },
+    } as unknown as IncomingMessage;
+    expect(clientAddress(upgrade, false)).toBe('127.0.0.1');
+    expect(clientAddress(upgrade, ['loopback'])).toBe('203.0.113.7');
+    expect(clientAddress(upgrade, true)).toBe('192.0.2.1');
   });
 });
 

@@ -130,7 +130,8 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   {
     name: 'TRUST_PROXY',
     default: 'false',
-    description: '`true` behind a reverse proxy: the client address (for per-IP limits) is taken from X-Forwarded-For.',
+    description:
+      'Behind a reverse proxy: the addresses or subnets of the proxies, comma-separated (e.g. `loopback` or `10.0.0.0/8`); the client address (for per-address limits) is then read from X-Forwarded-For through those proxies only. `true` trusts every hop: only for a server no client can reach except through the proxy.',
   },
   { name: 'LOG_REQUESTS', default: 'false', description: '`true` logs every HTTP request.' },
 ];
