@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PermissionFlags } from '@hearth/protocol/rules';
 import { useLiveEvent } from '../live/useLiveEvent';
@@ -34,8 +34,7 @@ export function usePermissionLiveUpdates() {
         toast.show({ type, title, message });
       }),
   );
-  const batcherRef = useRef(batcher);
-  useEffect(() => () => batcherRef.current.dispose(), []);
+  useEffect(() => () => batcher.dispose(), [batcher]);
 
   useLiveEvent(['permission_granted', 'permission_revoked'], (type, data: PermissionEvent) => {
     if (data.user_id !== me) return;
