@@ -27,7 +27,7 @@ const live = async (token: string) => {
 };
 const user = async (prefix = 'u') => {
   const r = await api.register(uniqueName(prefix));
-  return { token: r.token, id: r.user.id, refresh: r.refresh_token };
+  return { token: r.token, id: r.user.id, refresh: r.refresh_token, username: r.user.username };
 };
 const newGroupWithChannel = async () => {
   const group = (await api.post('/group', { name: uniqueName('g') }, admin.token)).body;
@@ -84,6 +84,16 @@ describe('connecting', () => {
     expect(errors.map((f) => f.data.nonce)).toEqual(['n1', 'n2', 'n3']);
     expect(errors[1]!.data.detail).toBe(TEXT.channelNotFound);
     expect(errors[2]!.data.detail).toBe(TEXT.messageTooLong);
+  });
+
+  it('refuses a token of the same user on another device', async () => {
+    const u = await user();
+    const c = await live(u.token);
+    const elsewhere = await api.post('/auth/login', { username: u.username, password: 'secret1' });
+    expect(elsewhere.status).toBe(200);
+    c.send({ type: 'token_refresh', token: elsewhere.body.access_token });
+    await c.waitFor((f) => f.type === 'auth_error');
+    expect((await c.waitForClose()).code).toBe(CLOSE.authFailed);
   });
 
   it('accepts a refreshed token for the same user only', async () => {
