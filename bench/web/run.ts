@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { CHROMIUM_LAUNCH_OPTIONS } from '@hearth/server/testing';
+import { CHROMIUM_LAUNCH_OPTIONS, ensureChromium } from '@hearth/server/testing';
 import {
   firstPaintProbe,
   nextFrame,
@@ -259,6 +259,7 @@ async function main() {
       navigation: { groupId, channelId },
       messageSelector: MESSAGE_SELECTOR,
     };
+    ensureChromium();
     browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
 
     console.log('Opening the channel with an empty cache, then again with the cache kept...');
