@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { bottomBar, channelSidebar, composer, groupRail, message, openChannel, send } from '../support/chat.js';
 
@@ -7,7 +8,7 @@ test('the same chat on a 390×844 phone screen, with the bottom bar', async ({
   freshChannel,
   newUser,
   signedInPage,
-}) => {
+}, testInfo) => {
   const { group, channel } = await freshChannel('pocket');
   const phoneAccount = await newUser('phone');
   const phone = await signedInPage(phoneAccount, { viewport: PHONE });
@@ -18,11 +19,15 @@ test('the same chat on a 390×844 phone screen, with the bottom bar', async ({
   await expect(bar).toBeVisible();
   for (const tab of ['Home', 'Groups', 'Profile', 'Settings']) {
     await expect(bar.getByRole('button', { name: tab, exact: true })).toBeVisible();
+    await expectIconAboveLabel(bar.getByRole('button', { name: tab, exact: true }), tab);
   }
-  // The rail is hidden until Groups opens it; then the tab reads Close.
+  await bar.screenshot({ path: testInfo.outputPath('bottom-bar.png') });
+  // The rail is hidden until Groups opens it; then the tab reads Close, with its own icon.
   await expect(groupRail(phone)).toBeHidden();
   await bar.getByRole('button', { name: 'Groups', exact: true }).click();
   await expect(bar.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await expectIconAboveLabel(bar.getByRole('button', { name: 'Close', exact: true }), 'Close');
+  await bar.screenshot({ path: testInfo.outputPath('bottom-bar-rail-open.png') });
   await groupRail(phone).getByRole('button', { name: group.name, exact: true }).click();
   await channelSidebar(phone).getByRole('button', { name: channel.name, exact: true }).click();
   await expect(composer(phone, channel.name)).toBeVisible();
@@ -51,3 +56,16 @@ test('the same chat on a 390×844 phone screen, with the bottom bar', async ({
   await openChannel(phone, group.name, channel.name);
   await expect(message(phone, 'Typed on a phone')).toBeVisible();
 });
+
+/** A bottom-bar tab shows an icon, and its label below it. */
+async function expectIconAboveLabel(tab: Locator, label: string): Promise<void> {
+  const icon = tab.locator('svg');
+  await expect(icon).toBeVisible();
+  const text = tab.getByText(label, { exact: true });
+  const iconBox = (await icon.boundingBox())!;
+  const textBox = (await text.boundingBox())!;
+  expect(iconBox.height).toBeGreaterThanOrEqual(16);
+  expect(iconBox.y + iconBox.height).toBeLessThanOrEqual(textBox.y + 1);
+  // Centred over the label.
+  expect(Math.abs(iconBox.x + iconBox.width / 2 - (textBox.x + textBox.width / 2))).toBeLessThan(2);
+}
