@@ -12,9 +12,6 @@ try {
   fail('Hearth has a bad setting', err);
 }
 const app = await startApp(config).catch((err: unknown) => fail('Hearth failed to start', err));
-console.log(
-  `Hearth is running on http://localhost:${config.port} (${app.database}, ${config.redisUrl ? 'Redis' : 'in-process'} event bus)`,
-);
 
 let stopping = false;
 async function shutdown(code: number): Promise<never> {
@@ -39,6 +36,11 @@ for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
     void shutdown(1);
   });
 }
+
+// Said last, once every handler is in place: whoever waits for this line may signal at once.
+console.log(
+  `Hearth is running on http://localhost:${config.port} (${app.database}, ${config.redisUrl ? 'Redis' : 'in-process'} event bus)`,
+);
 
 /** One line saying what went wrong and what to do: no stack trace for a start-up failure. */
 function fail(what: string, err: unknown): never {
