@@ -40,6 +40,11 @@ test('the client works under its Content-Security-Policy: sign up, open a channe
 }) => {
   const { group, channel } = await freshChannel('csp');
   const violations = await recordCspViolations(page);
+  // A new user's first visit logs no error at all (no missing icon, no refused resource).
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} ${message.location().url}`);
+  });
   const assets: Response[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/assets/')) assets.push(response);
@@ -74,6 +79,7 @@ test('the client works under its Content-Security-Policy: sign up, open a channe
   await expect(deleteDialog(page)).toBeHidden();
 
   expect(await violations()).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 
   // The script and style sheet came precompressed (Chromium accepts brotli) and cacheable for good.
   expect(assets.length).toBeGreaterThanOrEqual(2);
