@@ -1,6 +1,6 @@
 import { LIVE_IDLE_TIMEOUT_MS, RATE_LIMITS } from '@hearth/protocol';
 import path from 'node:path';
-import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
+import proxyAddr from '@fastify/proxy-addr';
 
 export interface RateLimitRule {
   limit: number;
@@ -115,4 +115,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS === 'true',
   };
+}
+
+/**
+ * TRUST_PROXY: false (no proxy: the socket's peer is the client), true (every hop is trusted: only
+ * for a server no client can reach except through the proxy), or the proxies' addresses and
+ * subnets ('loopback', '10.0.0.0/8', ...). With a list, X-Forwarded-For is read from the right and
+ * only through trusted proxies, so entries a client wrote itself are never taken as its address.
+ */
+export type TrustProxy = boolean | string[];
+
+/** Reads TRUST_PROXY: 'true', 'false' (or unset), or a comma-separated list of proxy addresses. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  const list = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  proxyAddr.compile(list); // throws on an address it cannot read, so a typo stops the start
+  return list;
 }

@@ -4,9 +4,9 @@ import { TEXT } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { Api, uniqueName } from './client.js';
 import type { IncomingMessage } from 'node:http';
-import { clientAddress, parseTrustProxy } from '../src/http/client-address.js';
+import { clientAddress } from '../src/http/client-address.js';
 import { startTestServer } from './harness.js';
-import { DEFAULT_RATE_LIMITS } from '../src/config.js';
+import { DEFAULT_RATE_LIMITS, parseTrustProxy } from '../src/config.js';
 
 const DEFAULT_AUTH_LIMITS = {
   loginPerIp: DEFAULT_RATE_LIMITS.loginPerIp,

@@ -2,7 +2,7 @@ import type { WebSocket } from 'ws';
 import { CLOSE } from '@hearth/protocol';
 import { closeFirmly } from './connection.js';
 import type { LiveSession } from './live-session.js';
-import type { GatewayState } from './registry.js';
+import type { GatewayState } from './state.js';
 
 /**
  * Caps are counted on this node only: a count shared by the cluster would need a Redis round trip

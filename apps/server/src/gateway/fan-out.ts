@@ -2,7 +2,8 @@ import { CLOSE } from '@hearth/protocol';
 import type { LoggedEvent } from '../events/event-log.js';
 import { closeFirmly } from './connection.js';
 import { applyVisibility, isFor, type LiveSession } from './live-session.js';
-import { ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './registry.js';
+import { ATTACHED_RECORD_TTL_MS, persist } from './registry.js';
+import type { GatewayState } from './state.js';
 
 /** Hands one event of the log to every session of this node; sessions busy replaying queue it. */
 export function deliver(state: GatewayState, event: LoggedEvent): void {

@@ -4,7 +4,8 @@ import { asHttpError, zodDetail } from '../http/errors.js';
 import { reply, type Connection } from './connection.js';
 import { authenticate } from './handshake.js';
 import { sendLiveMessage } from './message-frame.js';
-import { detach, type GatewayState } from './registry.js';
+import { detach } from './registry.js';
+import type { GatewayState } from './state.js';
 import { resume } from './resume.js';
 import { refreshToken } from './token-refresh.js';
 

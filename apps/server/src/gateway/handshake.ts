@@ -6,7 +6,8 @@ import { controlFrame, isCurrent, reply, type Connection } from './connection.js
 import { tokenUser } from './credentials.js';
 import { flushPending, sendToSession } from './fan-out.js';
 import { LiveSession } from './live-session.js';
-import { attach, ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './registry.js';
+import { attach, ATTACHED_RECORD_TTL_MS, persist } from './registry.js';
+import type { GatewayState } from './state.js';
 
 /** `auth`: checks the token and starts a new session, answered with `ready`. */
 export async function authenticate(state: GatewayState, conn: Connection, token: string): Promise<void> {

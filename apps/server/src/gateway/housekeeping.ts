@@ -1,6 +1,7 @@
 import { CLOSE } from '@hearth/protocol';
 import { closeFirmly } from './connection.js';
-import { ATTACHED_RECORD_TTL_MS, persist, type GatewayState } from './registry.js';
+import { ATTACHED_RECORD_TTL_MS, persist } from './registry.js';
+import type { GatewayState } from './state.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
 

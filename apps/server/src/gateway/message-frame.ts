@@ -1,7 +1,7 @@
 import { TEXT, type ClientFrame } from '@hearth/protocol';
 import { sendMessage } from '../messages/service.js';
 import { reply, sendRaw, type Connection } from './connection.js';
-import type { GatewayState } from './registry.js';
+import type { GatewayState } from './state.js';
 
 type MessageFrame = Extract<ClientFrame, { type: 'message' }>;
 

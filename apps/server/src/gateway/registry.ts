@@ -1,10 +1,8 @@
 import { RESUME_WINDOW_MS, TEXT } from '@hearth/protocol';
-import type { AppContext } from '../context.js';
 import type { Connection } from './connection.js';
 import { refuse, userHasRoom } from './caps.js';
 import type { LiveSession } from './live-session.js';
-import type { SessionStore } from './session-store.js';
-import type { ConnectionSet, SessionTable } from './tables.js';
+import type { GatewayState } from './state.js';
 import { armTokenDeadline, clearTokenDeadline } from './token-expiry.js';
 
 /**
@@ -13,14 +11,6 @@ import { armTokenDeadline, clearTokenDeadline } from './token-expiry.js';
  */
 export const ATTACHED_RECORD_TTL_MS = RESUME_WINDOW_MS + 60_000;
 export const RECORD_REFRESH_MS = 30_000;
-
-/** What this node's gateway holds: its connections, the sessions attached to them, and where records go. */
-export interface GatewayState {
-  ctx: AppContext;
-  store: SessionStore;
-  connections: ConnectionSet;
-  sessions: SessionTable;
-}
 
 /**
  * Attaches the session to the connection, unless the socket closed while it was being made or the

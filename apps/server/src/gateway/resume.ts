@@ -5,7 +5,8 @@ import { controlFrame, isCurrent, reply, type Connection } from './connection.js
 import { tokenUser } from './credentials.js';
 import { flushPending, process, sendToSession } from './fan-out.js';
 import { LiveSession } from './live-session.js';
-import { attach, ATTACHED_RECORD_TTL_MS, detach, persist, type GatewayState } from './registry.js';
+import { attach, ATTACHED_RECORD_TTL_MS, detach, persist } from './registry.js';
+import type { GatewayState } from './state.js';
 import type { SessionRecord } from './session-store.js';
 
 /** Internal event (no recipients): a session was resumed, so other attachments of it close. */

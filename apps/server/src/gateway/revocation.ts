@@ -1,6 +1,6 @@
 import { CLOSE, TEXT } from '@hearth/protocol';
 import type { LoggedEvent } from '../events/event-log.js';
-import type { GatewayState } from './registry.js';
+import type { GatewayState } from './state.js';
 
 /** A device was signed out or revoked: its sessions end here and cannot be resumed. */
 export function closeRevoked(state: GatewayState, event: LoggedEvent): void {

@@ -1,7 +1,7 @@
 import { CLOSE, TEXT } from '@hearth/protocol';
 import { isCurrent, reply, type Connection } from './connection.js';
 import { tokenUser } from './credentials.js';
-import type { GatewayState } from './registry.js';
+import type { GatewayState } from './state.js';
 import { armTokenDeadline } from './token-expiry.js';
 
 /**
