@@ -4,7 +4,7 @@ import { ServicesProvider, type Services } from './app/services';
 import { useSession } from './app/session';
 import { AuthScreen } from './features/auth/AuthScreen';
 import { LiveBridge } from './features/live/LiveBridge';
-import { NavigationProvider } from './features/shell/navigation';
+import { NavigationProvider } from './app/navigation';
 import { Shell } from './features/shell/Shell';
 
 export function App({ services }: { services: Services }) {

@@ -4,7 +4,7 @@ import { AuthStore, SESSION_EXPIRED_KEY } from '../lib/auth-store';
 import { HttpClient } from '../lib/http';
 import { LiveConnection, type SocketLike } from '../lib/live';
 import { accessTokenExpiresSoon } from '../lib/jwt';
-import { NAVIGATION_STORAGE_KEY } from '../features/shell/navigation';
+import { NAVIGATION_STORAGE_KEY } from './navigation';
 
 /** The long-lived objects of a signed-in browser tab. Created once; tests may build their own. */
 export interface Services {

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import type { Group } from '@hearth/protocol';
 import { isAdminRole, useSession } from '../../app/session';
 import { ContextMenu, type MenuItem } from '../../ui';
-import { useNavigation } from '../shell/navigation';
+import { useNavigation } from '../../app/navigation';
 import { useGroups } from './queries';
 import { useOpenGroup } from './useOpenGroup';
 import { useDeleteGroupFlow } from './useDeleteGroupFlow';

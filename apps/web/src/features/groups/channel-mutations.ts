@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Channel } from '@hearth/protocol';
 import { useServices } from '../../app/services';
 import { useToast } from '../../ui';
-import { useNavigation } from '../shell/navigation';
+import { useNavigation } from '../../app/navigation';
 import { groupKeys } from './queries';
 import { patchById, removeById, upsertById } from './cache-edits';
 import { createFailureText, failureText } from './failure-text';

@@ -5,7 +5,7 @@ import type { SelfUser } from '@hearth/protocol';
 import { stubFetch, type Reply, type Request } from '../../test/fake-fetch';
 import { user } from '../../test/factories';
 import { renderWithServices, testServices } from '../../test/render';
-import { NavigationProvider } from '../shell/navigation';
+import { NavigationProvider } from '../../app/navigation';
 
 /** A route's answer to the request body, or a promise of one (to hold a request open). */
 export type Route = (body: unknown) => Reply | Promise<Reply>;

@@ -1,6 +1,6 @@
 import type { Group } from '@hearth/protocol';
 import { useConfirm } from '../../ui';
-import { useNavigation } from '../shell/navigation';
+import { useNavigation } from '../../app/navigation';
 import { useDeleteGroup } from './group-mutations';
 
 /** Asks first; the dialog stays open on failure so the admin can retry or cancel. */

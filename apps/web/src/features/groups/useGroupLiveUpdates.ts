@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Category, Channel, Group } from '@hearth/protocol';
 import { useLiveEvent } from '../live/useLiveEvent';
-import { useNavigation } from '../shell/navigation';
+import { useNavigation } from '../../app/navigation';
 import { useToast } from '../../ui';
 import { groupKeys } from './queries';
 import { upsertById as upsert } from './cache-edits';

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
-import { useNavigation } from '../shell/navigation';
-import { useIsNarrow } from '../shell/useIsNarrow';
+import { useNavigation } from '../../app/navigation';
+import { useIsNarrow } from '../../app/useIsNarrow';
 import { useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/services';
 import { channelsQuery } from './queries';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PermissionFlags } from '@hearth/protocol/rules';
 import { useLiveEvent } from '../live/useLiveEvent';
 import { useSession } from '../../app/session';
-import { useNavigation } from '../shell/navigation';
+import { useNavigation } from '../../app/navigation';
 import { useToast } from '../../ui';
 import { groupKeys } from './queries';
 import { PermissionChangeBatcher } from './permissions/permission-batcher';

@@ -1,6 +1,6 @@
 import { IconButton, MobileHeader } from '../../ui';
-import { useIsNarrow } from '../shell/useIsNarrow';
-import { useNavigation } from '../shell/navigation';
+import { useIsNarrow } from '../../app/useIsNarrow';
+import { useNavigation } from '../../app/navigation';
 import { ConnectionChip } from './ConnectionChip';
 import { MembersIcon } from './icons';
 import styles from './ChannelChat.module.css';

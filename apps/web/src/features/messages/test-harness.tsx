@@ -6,7 +6,7 @@ import type { SocketLike } from '../../lib/live';
 import { stubFetch, type Answer, type Reply, type Request } from '../../test/fake-fetch';
 import { channel, group, user as defaultUser } from '../../test/factories';
 import { renderWithServices, testServices } from '../../test/render';
-import { NavigationProvider } from '../shell/navigation';
+import { NavigationProvider } from '../../app/navigation';
 
 /** The real client objects with only the network faked: fetch answers from `routes`, the socket is driven by hand. */
 

@@ -2,7 +2,7 @@ import { useLocation } from 'wouter';
 import { useSession } from '../../app/session';
 import { CloseIcon } from '../../ui/icons';
 import { HomeIcon } from '../groups/icons';
-import { useNavigation } from './navigation';
+import { useNavigation } from '../../app/navigation';
 import { GroupsIcon, ProfileIcon, SettingsIcon } from './icons';
 import styles from './Shell.module.css';
 

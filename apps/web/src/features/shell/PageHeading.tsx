@@ -1,6 +1,6 @@
 import { useChannels, useGroups } from '../groups/queries';
 import { visuallyHidden } from '../../ui/VisuallyHidden';
-import { useNavigation } from './navigation';
+import { useNavigation } from '../../app/navigation';
 
 /**
  * The page's one h1: where the user is (channel and group, the group, or Home). It is read out, not

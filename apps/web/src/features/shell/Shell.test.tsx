@@ -4,8 +4,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { admin } from '../../test/factories';
 import { baseRoutes, createTestServices, renderChat } from '../messages/test-harness';
-import { NAVIGATION_STORAGE_KEY } from './navigation';
-import { NARROW_QUERY } from './useIsNarrow';
+import { NAVIGATION_STORAGE_KEY } from '../../app/navigation';
+import { NARROW_QUERY } from '../../app/useIsNarrow';
 import { Shell } from './Shell';
 
 let stopLive: (() => void) | null = null;

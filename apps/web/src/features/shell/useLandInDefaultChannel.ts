@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useChannels, useGroups } from '../groups/queries';
 import { firstTextChannel } from '../groups/channel-layout';
-import { useNavigation } from './navigation';
+import { useNavigation } from '../../app/navigation';
 
 const FLAG = 'hearth:land-in-default';
 

@@ -1,4 +1,4 @@
-import { useNavigation } from '../../shell/navigation';
+import { useNavigation } from '../../../app/navigation';
 import { useCreateChannel } from '../channel-mutations';
 import { useCreateCategory } from '../category-mutations';
 import { useCreateGroup } from '../group-mutations';
