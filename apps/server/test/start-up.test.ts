@@ -90,6 +90,29 @@ describe('starting the server', { timeout: 120_000 }, () => {
     );
   });
 
+  it('leaves the database of a running server alone when a second one is started on the same data', async () => {
+    const dataDir = await tempDir('hearth-data-');
+    await chmod(dataDir, 0o755);
+    const first = await startServerProcess({ env: { DATA_DIR: dataDir, WEB_DIST: '' } });
+    cleanups.push(() => first.stop());
+    const { code, output } = await runToEnd({ DATA_DIR: dataDir, WEB_DIST: '', PORT: String(await freePort()) });
+    expect(code).toBe(1);
+    expect(output.trim()).toMatch(/^Hearth failed to start: The database in \S+ is in use by another running server/);
+    // The first server and its database are untouched.
+    await new Api(first.url).register(uniqueName('first'));
+    expect(await first.stop()).toEqual({ code: 0, signal: null });
+  });
+
+  it('answers a data folder it cannot create with one line, and exits 1', async () => {
+    const file = path.join(await tempDir('hearth-file-'), 'not-a-folder');
+    await writeFile(file, '');
+    const { code, output } = await runToEnd({ DATA_DIR: path.join(file, 'data'), WEB_DIST: '' });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      `Hearth failed to start: Cannot create the data folder ${file}/data (ENOTDIR): set DATA_DIR to a folder you can write to.`,
+    );
+  });
+
   it('answers a bad setting with one line, and exits 1', async () => {
     const { code, output } = await runToEnd({ PORT: 'eighty' });
     expect(code).toBe(1);

@@ -81,7 +81,11 @@ export async function startEmbeddedPostgres(
  * Only DATA_DIR itself is opened up (it is Hearth's own folder); folders above it are left alone.
  */
 async function databaseDirFor(dataDir: string, user: RunAs | undefined): Promise<string> {
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+    throw new Error(
+      `Cannot create the data folder ${dataDir} (${err.code}): set DATA_DIR to a folder you can write to.`,
+    );
+  });
   if (!user) return path.join(dataDir, 'pg');
   await chmod(dataDir, 0o755);
   if (canAccess(user, dataDir, 'x')) return path.join(dataDir, 'pg');

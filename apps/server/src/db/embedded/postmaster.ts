@@ -1,7 +1,7 @@
 /** The PostgreSQL processes themselves: initdb, the postmaster, and one left behind by a crash. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, readlink, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RunAs } from './run-as.js';
 
@@ -136,12 +136,34 @@ export async function clearStalePostmaster(databaseDir: string): Promise<void> {
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (Number.isInteger(pid) && pid > 0 && (await isPostmasterOf(pid, databaseDir))) {
+    const owner = await runningOwner(pid);
+    if (owner)
+      throw new Error(
+        `The database in ${databaseDir} is in use by another running server (process ${owner}): stop that one first, or give this one its own DATA_DIR.`,
+      );
     process.kill(pid, 'SIGINT');
     for (let i = 0; i < 200 && isAlive(pid); i++) await sleep(50);
     if (isAlive(pid)) process.kill(pid, 'SIGKILL');
     for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(50);
   }
   if (existsSync(pidFile)) await rm(pidFile, { force: true });
+}
+
+/**
+ * The process that started this postmaster, if it still runs: another server using the same data
+ * folder right now, whose database must not be pulled from under it. A postmaster left by a killed
+ * server has been handed to init (or a subreaper), which is not a Node.js process.
+ */
+async function runningOwner(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (!Number.isInteger(ppid) || ppid <= 1) return null;
+    const exe = await readlink(`/proc/${ppid}/exe`);
+    return path.basename(exe).startsWith('node') ? ppid : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether pid is the postmaster of this data folder (`postgres -D <databaseDir> ...`), not just any postgres. */
