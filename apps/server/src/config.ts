@@ -105,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveIdleTimeoutMs: int(env.LIVE_IDLE_TIMEOUT_MS, LIVE_IDLE_TIMEOUT_MS),
     liveMaxBufferedBytes: int(env.LIVE_MAX_BUFFERED_BYTES, 4 * 1024 * 1024),
     // Several tabs on several devices, plus connections of dropped networks not yet noticed.
-    liveMaxConnectionsPerUser: int(env.LIVE_MAX_CONNECTIONS_PER_USER, 30),
+    liveMaxConnectionsPerUser: int(env.LIVE_MAX_CONNECTIONS_PER_USER, 20),
     // An office of a hundred people behind one NAT, with a couple of tabs each.
     liveMaxConnectionsPerAddress: int(env.LIVE_MAX_CONNECTIONS_PER_ADDRESS, 256),
     // Browsers open up to 6 sockets per site, so this too is sized for an office behind one NAT.

@@ -84,7 +84,7 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   },
   {
     name: 'LIVE_MAX_CONNECTIONS_PER_USER',
-    default: '30',
+    default: '20',
     description:
       'Live connections one user may hold on each server node; more are closed (4029) after `auth` or `resume`. 0: no cap.',
   },
