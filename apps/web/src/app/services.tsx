@@ -44,6 +44,7 @@ export function createServices(): Services {
     },
     forceRefresh: () => http.refresh(),
     isVisible: () => document.visibilityState === 'visible',
+    isOnline: () => navigator.onLine,
   });
   return { auth, http, live, queryClient };
 }

@@ -1,17 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { LiveConnection, type LiveSignal, type SocketLike } from './live';
+import { LIVE_REPLY_TIMEOUT_MS, LiveConnection, type LiveSignal, type SocketLike } from './live';
 
 /** A WebSocket stand-in the test drives by hand. */
 class FakeSocket implements SocketLike {
   readyState = 0;
   sent: any[] = [];
   closedWith: number | null = null;
+  /** Like a live server, answers pings and token refreshes; off, the network has silently gone. */
+  answersPings = true;
   onopen: SocketLike['onopen'] = null;
   onmessage: SocketLike['onmessage'] = null;
   onclose: SocketLike['onclose'] = null;
   onerror: SocketLike['onerror'] = null;
   send(data: string) {
-    this.sent.push(JSON.parse(data));
+    const frame = JSON.parse(data);
+    this.sent.push(frame);
+    if (!this.answersPings) return;
+    if (frame.type === 'ping') this.receive({ type: 'pong', seq: null, data: {} });
+    if (frame.type === 'token_refresh') this.receive({ type: 'token_refreshed', seq: null, data: {} });
   }
   close(code = 1000) {
     this.closedWith = code;
@@ -33,6 +39,7 @@ class FakeSocket implements SocketLike {
 let sockets: FakeSocket[];
 let token: string | null;
 let visible: boolean;
+let online: boolean;
 let refreshResult: boolean;
 let forceResult: boolean;
 let refreshToken: Mock<() => Promise<boolean>>;
@@ -54,6 +61,7 @@ const make = () => {
     refreshToken,
     forceRefresh,
     isVisible: () => visible,
+    isOnline: () => online,
   });
   live.subscribe((s) => signals.push(s));
   return live;
@@ -69,6 +77,7 @@ beforeEach(() => {
   sockets = [];
   token = 'T1';
   visible = true;
+  online = true;
   refreshResult = true;
   forceResult = true;
   signals = [];
@@ -279,5 +288,66 @@ describe('LiveConnection', () => {
     expect(signals).toContainEqual({ kind: 'auth_failed', detail: 'WebSocket authentication failed' });
     vi.advanceTimersByTime(10_000);
     expect(sockets).toHaveLength(1);
+  });
+  it('takes a socket that leaves a ping unanswered for 10 s for dead, and reconnects', () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    last().answersPings = false;
+    vi.advanceTimersByTime(30_000 + LIVE_REPLY_TIMEOUT_MS - 1);
+    expect(live.getState()).toBe('open');
+    vi.advanceTimersByTime(1);
+    expect(live.getState()).toBe('closed');
+    expect(sockets[0]!.closedWith).toBe(4000);
+    vi.advanceTimersByTime(2_000);
+    expect(sockets).toHaveLength(2);
+    openAndReady();
+    expect(live.getState()).toBe('open');
+  });
+
+  it('starts the reply clock with a send; any frame from the server stops it', () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    expect(live.send({ type: 'message', channel_id: 1, content: 'hi', nonce: 'n1' })).toBe(true);
+    vi.advanceTimersByTime(LIVE_REPLY_TIMEOUT_MS - 1);
+    last().receive({ type: 'presence_update', seq: 11, data: {} });
+    vi.advanceTimersByTime(LIVE_REPLY_TIMEOUT_MS);
+    expect(live.getState()).toBe('open');
+
+    // Sends in a row do not push the deadline back.
+    live.send({ type: 'message', channel_id: 1, content: 'one', nonce: 'n2' });
+    vi.advanceTimersByTime(LIVE_REPLY_TIMEOUT_MS / 2);
+    live.send({ type: 'message', channel_id: 1, content: 'two', nonce: 'n3' });
+    vi.advanceTimersByTime(LIVE_REPLY_TIMEOUT_MS / 2);
+    expect(live.getState()).toBe('closed');
+  });
+
+  it('gives up on a connection attempt that hangs', () => {
+    const live = make();
+    live.start();
+    expect(live.getState()).toBe('connecting');
+    vi.advanceTimersByTime(LIVE_REPLY_TIMEOUT_MS);
+    expect(live.getState()).toBe('closed');
+    expect(live.attemptCount).toBe(1);
+  });
+
+  it('drops the socket at once when the browser goes offline, and waits for online to try again', () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    online = false;
+    live.onOffline();
+    expect(live.getState()).toBe('closed');
+    expect(sockets[0]!.closedWith).toBe(4000);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(signals.some((s) => s.kind === 'max_retries')).toBe(false);
+
+    online = true;
+    live.onOnline();
+    expect(sockets).toHaveLength(2);
+    last().open();
+    expect(last().sent[0]).toEqual({ type: 'resume', session_id: 'S1', seq: 10, token: 'T1' });
   });
 });

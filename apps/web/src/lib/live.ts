@@ -38,6 +38,8 @@ export interface LiveDeps {
   /** Refreshes the access token now (the server refused it); false when the session is gone. */
   forceRefresh: () => Promise<boolean>;
   isVisible: () => boolean;
+  /** False while the browser knows it has no network (navigator.onLine); absent means always online. */
+  isOnline?: () => boolean;
   now?: () => number;
 }
 
@@ -52,11 +54,20 @@ export type LiveSignal =
 const OPEN = 1;
 /** Close code of a refused or expired token (CLOSE.authFailed in the protocol, whose module this bundle does not load). */
 const CLOSE_AUTH_FAILED = 4001;
+/** Close code this client uses for a socket it gave up on (no reply, or the browser went offline). */
+const CLOSE_ABANDONED = 4000;
+/**
+ * How long a sent frame (ping, message, auth) may go without any frame coming back before the
+ * socket is taken for dead. A dropped network often closes nothing: without this, the chip would
+ * say Connected and sends would vanish until the operating system gave up on the connection.
+ */
+export const LIVE_REPLY_TIMEOUT_MS = 10_000;
 
 /**
  * The live connection of spec 1 §4 as a plain class: connecting → open → closed, authenticating on
  * open, resuming with the last seq after a drop, reconnecting with back-off, pinging, and checking
- * the token. React reads it through subscribe/getState.
+ * the token. A socket that stops answering, or the browser going offline, counts as a drop at once.
+ * React reads it through subscribe/getState.
  */
 export class LiveConnection {
   private socket: SocketLike | null = null;
@@ -66,6 +77,8 @@ export class LiveConnection {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private tokenTimer: ReturnType<typeof setInterval> | null = null;
+  /** Runs from a send (or a connection attempt) until any frame arrives. */
+  private replyTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
   private terminated = false;
   private sessionId: string | null = null;
@@ -120,6 +133,8 @@ export class LiveConnection {
 
   send(frame: Record<string, unknown>): boolean {
     if (this.state !== 'open' || !this.socket || this.socket.readyState !== OPEN) return false;
+    // Armed first: the answer may come before send() returns.
+    this.expectReply();
     this.socket.send(JSON.stringify(frame));
     return true;
   }
@@ -136,9 +151,20 @@ export class LiveConnection {
     }
   }
 
+  /** The browser lost the network: the socket cannot be trusted, and attempts wait for onOnline. */
+  onOffline(): void {
+    if (this.stopped || !this.socket) return;
+    this.abandon();
+  }
+
+  /** The browser has a network again: like becoming visible, a fresh start for the attempts. */
+  onOnline(): void {
+    this.onVisible();
+  }
+
   private connect(): void {
     if (this.stopped || this.terminated) return;
-    if (!this.deps.getToken()) {
+    if (!this.deps.getToken() || this.deps.isOnline?.() === false) {
       this.setState('closed');
       return;
     }
@@ -157,6 +183,8 @@ export class LiveConnection {
     socket.onmessage = (ev) => this.onMessage(ev.data);
     socket.onclose = (ev) => this.onClose(ev.code);
     socket.onerror = () => undefined; // a close event follows
+    // A connection attempt into a dead network can hang for minutes before the browser fails it.
+    this.expectReply();
   }
 
   private onOpen(): void {
@@ -174,6 +202,8 @@ export class LiveConnection {
   }
 
   private onMessage(raw: unknown): void {
+    // Anything at all from the server shows the connection is alive.
+    this.clearReplyTimer();
     let frame: LiveFrame;
     try {
       frame = JSON.parse(String(raw)) as LiveFrame;
@@ -237,6 +267,8 @@ export class LiveConnection {
     this.clearTimers();
     this.setState('closed');
     if (this.stopped || this.terminated || code === 1000 || !this.deps.getToken()) return;
+    // Offline, every attempt would fail and use up the retries: the online event starts the next one.
+    if (this.deps.isOnline?.() === false) return;
     if (this.attempts >= LIVE_RECONNECT_MAX_ATTEMPTS) {
       this.emit({ kind: 'max_retries' });
       return;
@@ -249,6 +281,30 @@ export class LiveConnection {
       void this.deps.refreshToken().catch(() => false);
     }
     this.schedule(this.delayFor(this.attempts));
+  }
+
+  /** Starts the reply clock unless it already runs: a stream of sends must not keep pushing it back. */
+  private expectReply(): void {
+    this.replyTimer ??= setTimeout(() => {
+      this.replyTimer = null;
+      this.abandon();
+    }, LIVE_REPLY_TIMEOUT_MS);
+  }
+
+  private clearReplyTimer(): void {
+    if (this.replyTimer) clearTimeout(this.replyTimer);
+    this.replyTimer = null;
+  }
+
+  /**
+   * Gives up on the current socket at once, as if it had closed abnormally. Its own close event
+   * could come much later (the closing handshake cannot cross a dead network), so it is detached.
+   */
+  private abandon(): void {
+    const socket = this.socket;
+    this.detach();
+    socket?.close(CLOSE_ABANDONED, 'no reply');
+    this.onClose(CLOSE_ABANDONED);
   }
 
   /** 2 s, doubling per attempt; capped at 3 s while the page is visible. */
@@ -275,7 +331,9 @@ export class LiveConnection {
   }
 
   private rawSend(frame: Record<string, unknown>): void {
-    if (this.socket && this.socket.readyState === OPEN) this.socket.send(JSON.stringify(frame));
+    if (!this.socket || this.socket.readyState !== OPEN) return;
+    this.expectReply();
+    this.socket.send(JSON.stringify(frame));
   }
 
   private detach(): void {
@@ -285,6 +343,7 @@ export class LiveConnection {
   }
 
   private clearTimers(): void {
+    this.clearReplyTimer();
     if (this.pingTimer) clearInterval(this.pingTimer);
     this.pingTimer = null;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);

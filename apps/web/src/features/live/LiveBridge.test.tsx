@@ -11,9 +11,16 @@ class FakeSocket implements SocketLike {
   onmessage: SocketLike['onmessage'] = null;
   onclose: SocketLike['onclose'] = null;
   onerror: SocketLike['onerror'] = null;
+  closedWith: number | null = null;
   send() {}
-  close() {
+  close(code = 1000) {
+    this.closedWith = code;
     this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+    this.receive({ type: 'ready', seq: 1, data: { session_id: 'S1' } });
   }
   receive(frame: object) {
     this.onmessage?.({ data: JSON.stringify(frame) });
@@ -61,5 +68,21 @@ describe('LiveBridge', () => {
     act(() => services.auth.set(bob));
     act(() => vi.advanceTimersByTime(2_000));
     expect(services.auth.get()).toEqual(bob);
+  });
+  it('counts the connection as lost the moment the browser goes offline, and reconnects when it is back', () => {
+    const { services } = renderBridge();
+    act(() => sockets[0]!.open());
+    expect(services.live.getState()).toBe('open');
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(services.live.getState()).toBe('closed');
+    expect(sockets[0]!.closedWith).toBe(4000);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(sockets).toHaveLength(2);
+    expect(services.live.getState()).toBe('connecting');
   });
 });

@@ -5,7 +5,8 @@ import { useToast } from '../../ui';
 
 /**
  * Runs the live connection while signed in: starts and stops it with the session, follows tab
- * visibility, refetches when events could not be replayed, and reports lost sessions.
+ * visibility and the browser's online state, refetches when events could not be replayed, and
+ * reports lost sessions.
  */
 export function LiveBridge() {
   const services = useServices();
@@ -22,6 +23,11 @@ export function LiveBridge() {
       if (document.visibilityState === 'visible') live.onVisible();
     };
     document.addEventListener('visibilitychange', onVisibility);
+    // The browser knows about a lost network long before a socket does.
+    const onOffline = () => live.onOffline();
+    const onOnline = () => live.onOnline();
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
     let signOutTimer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = live.subscribe((signal) => {
       if (signal.kind === 'resync') void queryClient.invalidateQueries();
@@ -42,6 +48,8 @@ export function LiveBridge() {
     });
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
       unsubscribe();
       clearTimeout(signOutTimer);
       live.stop();
