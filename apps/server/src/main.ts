@@ -25,6 +25,7 @@ async function shutdown(code: number): Promise<never> {
 }
 
 void app.failed.then((reason) => {
+  if (stopping) return; // what stops during a requested stop is expected to
   console.error(`Hearth is stopping: ${reason}.`);
   void shutdown(1);
 });

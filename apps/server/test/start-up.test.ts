@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { chmod, cp, mkdir, mkdtemp, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, mkdtemp, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Api, uniqueName } from './client.js';
+import { Api, LiveClient, uniqueName } from './client.js';
 import { canAccess, postgresUser, runningAsRoot } from '../src/db/embedded/run-as.js';
 import { freePort } from '../src/net/free-port.js';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../src/testing/server-process.js';
@@ -63,6 +63,35 @@ describe('starting the server', { timeout: 120_000 }, () => {
     const server = await startServerProcess({ env: { DATA_DIR: dataDir, WEB_DIST: '' } });
     expect(databaseDirOf(server)).toBe(path.join(dataDir, 'pg'));
     expect(await server.stop()).toEqual({ code: 0, signal: null });
+  });
+
+  it('stops cleanly on Ctrl+C in a terminal, which signals the whole process group', async () => {
+    const dataDir = await tempDir('hearth-data-');
+    await chmod(dataDir, 0o755);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(await freePort()), DATA_DIR: dataDir, WEB_DIST: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // leads its own group, as a shell's foreground job does
+    });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await new Promise<void>((resolve) => {
+      const onData = (c: Buffer) => {
+        output += c.toString('utf8');
+        if (output.includes('Hearth is running on')) resolve();
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+    });
+    const url = /Hearth is running on http:\/\/localhost:(\d+)/.exec(output)![1];
+    // A live connection that never answers the close keeps the shutdown busy for a moment.
+    const reg = await new Api(`http://127.0.0.1:${url}`).register(uniqueName('ctrlc'));
+    const live = await LiveClient.authed(`http://127.0.0.1:${url}`, reg.token);
+    (live.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    expect(output).not.toContain('stopped unexpectedly');
   });
 
   it('exits 1 if its embedded PostgreSQL dies under it, so a supervisor restarts it', async () => {
@@ -144,6 +173,20 @@ describe.runIf(runningAsRoot())('as root, from a folder only root can enter', { 
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>Hearth</title>');
     await new Api(server.url).register(uniqueName('root'));
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe.runIf(runningAsRoot())('as root, with a data folder another user owns', { timeout: 120_000 }, () => {
+  it('keeps the database out of it, where that user could swap files under root', async () => {
+    const dataDir = await tempDir('hearth-theirs-');
+    await chmod(dataDir, 0o755);
+    await chown(dataDir, 65534, 65534); // nobody
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir, WEB_DIST: '' } });
+    const databaseDir = databaseDirOf(server);
+    cleanups.push(() => rm(path.dirname(databaseDir), { recursive: true, force: true }));
+    expect(databaseDir).toMatch(/^\/var\/lib\/hearth\/data-[0-9a-f]{16}\/pg$/);
+    expect(await readdir(dataDir)).toEqual([]);
     expect(await server.stop()).toEqual({ code: 0, signal: null });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LoginBody, LogoutBody, RefreshBody, RegisterBody } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { parse, unauthorized } from '../http/errors.js';
+import { addressKey } from '../ratelimit/address-key.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { toSelfUser } from '../users/user-row.js';
 import { authenticate, bearerToken, userFromToken } from './authenticate.js';
@@ -12,25 +13,26 @@ const clientInfo = (r: FastifyRequest): auth.ClientInfo => ({ ip: r.ip, userAgen
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rules = ctx.config.rateLimits;
+  const from = (request: FastifyRequest) => addressKey(request.ip);
 
   app.post('/auth/register', async (request, reply) => {
-    await enforce(ctx.limiter, `register:ip:${request.ip}`, rules.registerPerIp);
+    await enforce(ctx.limiter, `register:ip:${from(request)}`, rules.registerPerIp);
     const body = parse(RegisterBody, request.body);
     return reply.code(201).send(await auth.register(ctx, body, clientInfo(request)));
   });
 
   app.post('/auth/login', async (request) => {
     const body = parse(LoginBody, request.body);
-    await enforce(ctx.limiter, `login:ip:${request.ip}`, rules.loginPerIp);
+    await enforce(ctx.limiter, `login:ip:${from(request)}`, rules.loginPerIp);
     // Per username *and* address: counted per username alone, anyone could keep an owner (even the
     // admin) locked out with a few wrong passwords a minute. Guessing from one address stays throttled.
     const username = body.username.toLowerCase();
-    await enforce(ctx.limiter, `login:user:${username}:ip:${request.ip}`, rules.loginPerUsername);
+    await enforce(ctx.limiter, `login:user:${username}:ip:${from(request)}`, rules.loginPerUsername);
     return auth.login(ctx, body, clientInfo(request));
   });
 
   app.post('/auth/refresh', async (request) => {
-    await enforce(ctx.limiter, `refresh:ip:${request.ip}`, rules.refreshPerIp);
+    await enforce(ctx.limiter, `refresh:ip:${from(request)}`, rules.refreshPerIp);
     const body = parse(RefreshBody, request.body);
     return refresh(ctx, body.refresh_token, clientInfo(request));
   });

@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, lchown, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { binariesFor, SYSTEM_HOME } from './binaries.js';
@@ -77,8 +78,10 @@ export async function startEmbeddedPostgres(
 
 /**
  * DATA_DIR/pg, unless PostgreSQL runs as the `postgres` user and cannot enter DATA_DIR (a folder
- * under /root): then /var/lib/hearth/data-<hash of DATA_DIR>/pg, one cluster per data folder.
- * Only DATA_DIR itself is opened up (it is Hearth's own folder); folders above it are left alone.
+ * under /root), or DATA_DIR belongs to someone other than root, who could swap what root creates
+ * there for a link to a file of the system: then /var/lib/hearth/data-<hash of DATA_DIR>/pg, one
+ * cluster per data folder. Only DATA_DIR itself is opened up (it is Hearth's own folder); folders
+ * above it are left alone.
  */
 async function databaseDirFor(dataDir: string, user: RunAs | undefined): Promise<string> {
   await mkdir(dataDir, { recursive: true }).catch((err: NodeJS.ErrnoException) => {
@@ -87,8 +90,10 @@ async function databaseDirFor(dataDir: string, user: RunAs | undefined): Promise
     );
   });
   if (!user) return path.join(dataDir, 'pg');
-  await chmod(dataDir, 0o755);
-  if (canAccess(user, dataDir, 'x')) return path.join(dataDir, 'pg');
+  if ((await stat(dataDir)).uid === 0) {
+    await chmod(dataDir, 0o755);
+    if (canAccess(user, dataDir, 'x')) return path.join(dataDir, 'pg');
+  }
   const home = path.join(SYSTEM_HOME, `data-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`);
   await mkdir(home, { recursive: true });
   await chmod(SYSTEM_HOME, 0o755);
@@ -99,20 +104,25 @@ async function databaseDirFor(dataDir: string, user: RunAs | undefined): Promise
 
 async function initialise(initdb: string, databaseDir: string, user: RunAs | undefined): Promise<void> {
   await mkdir(databaseDir, { recursive: true, mode: 0o700 });
-  // The password file sits beside the cluster, where its user can read it, and only for initdb.
-  const passwordFile = `${databaseDir}.pwfile`;
-  await writeFile(passwordFile, `${USER}\n`, { mode: 0o600 });
+  // initdb reads the password from a file: one in a new private folder (nothing can be waiting there
+  // under its name), handed to the cluster's user only once written, and removed after.
+  // As root, under /var/lib/hearth: the system's temporary folder may be one the user cannot reach.
+  if (user) await mkdir(SYSTEM_HOME, { recursive: true, mode: 0o755 });
+  const secretDir = await mkdtemp(path.join(user ? SYSTEM_HOME : tmpdir(), 'initdb-'));
+  const passwordFile = path.join(secretDir, 'pwfile');
   try {
+    await writeFile(passwordFile, `${USER}\n`, { mode: 0o600, flag: 'wx' });
     if (user) {
-      await chown(databaseDir, user.uid, user.gid);
-      await chown(passwordFile, user.uid, user.gid);
+      await lchown(databaseDir, user.uid, user.gid);
+      await lchown(passwordFile, user.uid, user.gid);
+      await lchown(secretDir, user.uid, user.gid);
     }
     await runInitdb({ initdb, databaseDir, user, superuser: USER, passwordFile });
   } catch (err) {
     await rm(databaseDir, { recursive: true, force: true });
     throw err;
   } finally {
-    await rm(passwordFile, { force: true });
+    await rm(secretDir, { recursive: true, force: true });
   }
 }
 

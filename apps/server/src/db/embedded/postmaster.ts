@@ -60,7 +60,9 @@ interface StartOptions {
 export async function startPostmaster(o: StartOptions): Promise<Postmaster> {
   const args = ['-D', o.databaseDir, '-p', String(o.port), '-c', 'listen_addresses=127.0.0.1'];
   args.push('-c', 'unix_socket_directories=');
-  const child = spawn(o.postgres, args, { ...o.user, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: Ctrl+C in a terminal signals the whole foreground group, and PostgreSQL
+  // must stop when the server says so (after the server's last query), not at the same moment.
+  const child = spawn(o.postgres, args, { ...o.user, env: ENV, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const output = collect(child, o.onLog);
   const exited = ended(child);
   const ready = await new Promise<boolean>((resolve) => {
