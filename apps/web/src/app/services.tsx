@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { AuthStore, SESSION_EXPIRED_KEY } from '../lib/auth-store';
 import { HttpClient } from '../lib/http';
 import { LiveConnection, type SocketLike } from '../lib/live';
+import { Outbox } from '../lib/outbox';
 import { accessTokenExpiresSoon } from '../lib/jwt';
 import { NAVIGATION_STORAGE_KEY } from './navigation';
 
@@ -11,6 +12,8 @@ export interface Services {
   auth: AuthStore;
   http: HttpClient;
   live: LiveConnection;
+  /** Channel messages sent and not yet confirmed, across channel switches. */
+  outbox: Outbox;
   queryClient: QueryClient;
 }
 
@@ -46,7 +49,11 @@ export function createServices(): Services {
     isVisible: () => document.visibilityState === 'visible',
     isOnline: () => navigator.onLine,
   });
-  return { auth, http, live, queryClient };
+  const outbox = new Outbox(live);
+  auth.subscribe(() => {
+    if (!auth.get()) outbox.clear();
+  });
+  return { auth, http, live, outbox, queryClient };
 }
 
 const ServicesContext = createContext<Services | null>(null);

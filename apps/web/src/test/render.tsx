@@ -6,6 +6,7 @@ import { ServicesProvider, type Services } from '../app/services';
 import { AuthStore } from '../lib/auth-store';
 import { HttpClient } from '../lib/http';
 import { LiveConnection, type SocketLike } from '../lib/live';
+import { Outbox } from '../lib/outbox';
 import { ConfirmProvider, ToastProvider } from '../ui';
 
 export interface TestServicesOptions {
@@ -33,7 +34,7 @@ export function testServices({ user = null, createSocket = noLiveConnection }: T
     isVisible: () => true,
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return { auth, http: new HttpClient(auth, '/api'), live, queryClient };
+  return { auth, http: new HttpClient(auth, '/api'), live, outbox: new Outbox(live), queryClient };
 }
 
 /** Renders UI inside the providers the app uses. */

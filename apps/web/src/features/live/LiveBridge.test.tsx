@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocketLike } from '../../lib/live';
 import { user } from '../../test/factories';
@@ -84,5 +84,18 @@ describe('LiveBridge', () => {
     });
     expect(sockets).toHaveLength(2);
     expect(services.live.getState()).toBe('connecting');
+  });
+
+  it('shows every error frame as a toast, a refused send included', () => {
+    renderBridge();
+    act(() => sockets[0]!.open());
+    act(() =>
+      sockets[0]!.receive({
+        type: 'error',
+        seq: null,
+        data: { detail: 'Too many requests.', nonce: 'n1', type: 'message' },
+      }),
+    );
+    expect(screen.getByRole('alert', { name: 'Error' }).textContent).toContain('Too many requests.');
   });
 });

@@ -36,10 +36,10 @@ export function LiveBridge() {
         toast.error('Session ended', signal.detail);
         auth.set(null);
       }
-      // Refused sends carry the nonce and are reported by the composer that made them.
+      // A refused send (it carries its nonce) is also marked failed in the list, by the outbox.
       if (signal.kind === 'frame' && signal.frame.type === 'error') {
-        const data = signal.frame.data as { detail?: string; nonce?: string };
-        if (!data.nonce) toast.error('Error', data.detail ?? 'Something went wrong');
+        const data = signal.frame.data as { detail?: string };
+        toast.error('Error', data.detail ?? 'Something went wrong');
       }
       if (signal.kind === 'frame' && signal.frame.type === 'device_revoked') {
         toast.error('Device Access Revoked', 'Your device access has been revoked. Please log in again.');

@@ -76,7 +76,7 @@ describe('ChannelChat', () => {
           role: 'ADMIN',
           edited_at: '2025-03-01T13:00:00.000Z',
         }),
-        makeMessage(2, { username: 'mo', role: 'MODERATOR', content: 'line one\nline two' }),
+        makeMessage(2, { user_id: 9, username: 'mo', role: 'MODERATOR', content: 'line one\nline two' }),
       ],
     });
     const first = await screen.findByText('The Admin');
@@ -280,5 +280,85 @@ describe('ChannelChat', () => {
     await waitFor(() => expect(screen.queryByText('my first words')).toBeNull());
     expect(screen.getByText(MESSAGE_REMOVED_BY_ADMIN)).toBeTruthy();
     expect(screen.queryByText('other channel')).toBeNull();
+  });
+  it('groups messages by one author within 7 minutes under one header; another author or a new day starts a group', async () => {
+    const t = (day: number, h: number, m: number) => new Date(2025, 2, day, h, m).toISOString();
+    setup({
+      messages: [
+        makeMessage(1, { content: 'a1 first', timestamp: t(3, 10, 0) }),
+        makeMessage(2, { content: 'a2 close by', timestamp: t(3, 10, 6) }),
+        makeMessage(3, { content: 'b1 other author', timestamp: t(3, 10, 7), user_id: 8, username: 'bob' }),
+        makeMessage(4, { content: 'a3 after bob', timestamp: t(3, 10, 8) }),
+        makeMessage(5, { content: 'a4 much later', timestamp: t(3, 10, 30) }),
+        makeMessage(6, { content: 'a5 next day', timestamp: t(4, 10, 31) }),
+      ],
+    });
+    await messageShown('a5 next day');
+    const headed = (text: string) => within(article(text)).queryByText(/^(alice|bob)$/) !== null;
+    expect(
+      ['a1 first', 'a2 close by', 'b1 other author', 'a3 after bob', 'a4 much later', 'a5 next day'].map(headed),
+    ).toEqual([true, false, true, true, true, true]);
+    // The grouped message keeps its time, in the gutter where the avatar would be, and its full label.
+    const grouped = article('a2 close by');
+    expect(within(grouped).queryByRole('img')).toBeNull();
+    expect(grouped.querySelector('time')?.getAttribute('dateTime')).toBe(t(3, 10, 6));
+    expect(grouped.getAttribute('aria-label')).toMatch(/^alice, /);
+  });
+
+  it('shows a sent message as sending until the server confirms it', async () => {
+    const { socket } = setup({ messages: [] });
+    const input = await screen.findByRole('textbox', { name: 'Message #general' });
+    await userEvent.type(input, 'on its way');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send message' })).toHaveProperty('disabled', false));
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Sending…')).toBeTruthy();
+    expect(article('on its way').getAttribute('aria-label')).toBe('alice, sending');
+    const nonce = socket().sent.find((f) => f.type === 'message')!.nonce as string;
+
+    act(() => socket().receive({ type: 'message', seq: 5, data: makeMessage(40, { content: 'on its way', nonce }) }));
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(screen.getAllByText('on its way')).toHaveLength(1);
+  });
+
+  it('marks a send caught by a dropped connection as not sent, and Retry sends it again with the same nonce', async () => {
+    const { socket, services } = setup();
+    await messageShown('hello from bob');
+    act(() => {
+      services.outbox.send(1, 'lost in transit');
+    });
+    const nonce = socket().sent.find((f) => f.type === 'message')!.nonce;
+    act(() => socket().drop());
+
+    const item = article('lost in transit');
+    expect(within(item).getByText('Not sent. The connection was lost.')).toBeTruthy();
+    const retry = within(item).getByRole('button', { name: 'Retry' }) as HTMLButtonElement;
+    expect(retry.disabled).toBe(true);
+
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 2_100));
+      socket().open();
+      socket().receive({ type: 'resumed', seq: null, data: { session_id: 'S1', replayed: 0 } });
+    });
+    await waitFor(() => expect(retry.disabled).toBe(false));
+    await userEvent.click(retry);
+    expect(
+      socket()
+        .sent.filter((f) => f.type === 'message')
+        .map((f) => f.nonce),
+    ).toEqual([nonce]);
+    expect(within(article('lost in transit')).getByText('Sending…')).toBeTruthy();
+  });
+
+  it('lets a failed message be discarded', async () => {
+    const { socket, services } = setup();
+    await messageShown('hello from bob');
+    act(() => {
+      services.outbox.send(1, 'never mind');
+    });
+    const nonce = socket().sent.find((f) => f.type === 'message')!.nonce;
+    act(() => socket().receive({ type: 'error', seq: null, data: { detail: 'Too many requests.', nonce } }));
+    expect(within(article('never mind')).getByText('Not sent. Too many requests.')).toBeTruthy();
+    await userEvent.click(within(article('never mind')).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByText('never mind')).toBeNull();
   });
 });

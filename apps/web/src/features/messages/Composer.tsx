@@ -36,9 +36,7 @@ export function Composer({ channel, leading, trailing, onSent }: ComposerProps) 
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const limitId = useId();
-  const send = useSendMessage(channel.id, (content) =>
-    setText((current) => (current ? `${content}\n${current}` : content)),
-  );
+  const send = useSendMessage(channel.id);
 
   const readOnly = !signedIn || (!permissions.isLoading && !permissions.canPost);
   const content = text.trim();

@@ -2,19 +2,22 @@ import { memo } from 'react';
 import type { Message } from '@hearth/protocol';
 import { Avatar, ContextMenu, DropdownMenu, IconButton, type MenuItem } from '../../ui';
 import { cx } from '../../ui/cx';
+import { MessageContent, mentionedClass, useMentionsMe } from '../rendering';
 import { DateSeparator } from './DateSeparator';
-import { formatFull, formatTime } from './format-time';
+import { formatFull } from './format-time';
 import { EditIcon, MoreIcon, TrashIcon } from './icons';
 import { isRemovedByAdmin } from './merge-messages';
+import { GutterTime, MessageHeader } from './MessageHeader';
 import { MessageEditor } from './MessageEditor';
 import { isOwnMessage, messagePermissions, type Viewer } from './message-permissions';
-import { RoleBadge } from './RoleBadge';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
   message: Message;
   /** Shown above the message when it starts a new day. */
   dayLabel: string | null;
+  /** Continues the group of the message before it: no avatar or name; the time shows in the gutter on hover. */
+  grouped?: boolean;
   viewer: Viewer | null;
   editing: boolean;
   onEdit(id: number | null): void;
@@ -31,6 +34,7 @@ const avatarSrc = (message: Message, viewer: Viewer | null) =>
 export const MessageItem = memo(function MessageItem({
   message,
   dayLabel,
+  grouped = false,
   viewer,
   editing,
   onEdit,
@@ -43,25 +47,23 @@ export const MessageItem = memo(function MessageItem({
   if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: () => onEdit(message.id) });
   if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(message) });
   const menuItems = editing ? [] : items;
+  const mentioned = useMentionsMe(message);
 
   return (
     <div className={styles.item}>
       {dayLabel && <DateSeparator label={dayLabel} />}
       <ContextMenu items={menuItems} label="Message actions">
         <article
-          className={cx(styles.message, editing && styles.editing)}
+          className={cx(styles.message, grouped && styles.grouped, editing && styles.editing, mentioned && mentionedClass)}
           aria-label={`${name}, ${formatFull(message.timestamp)}`}
         >
-          <Avatar name={name} src={avatarSrc(message, viewer)} size={40} className={styles.avatar} />
+          {grouped ? (
+            <GutterTime timestamp={message.timestamp} />
+          ) : (
+            <Avatar name={name} src={avatarSrc(message, viewer)} size={40} className={styles.avatar} />
+          )}
           <div className={styles.body}>
-            <div className={styles.meta}>
-              {/* User text is isolated, so a right-to-left override in it cannot reorder what follows. */}
-              <bdi className={styles.author}>{name}</bdi>
-              <RoleBadge role={message.role} />
-              <time className={styles.time} dateTime={message.timestamp} title={formatFull(message.timestamp)}>
-                {formatTime(message.timestamp)}
-              </time>
-            </div>
+            {!grouped && <MessageHeader name={name} role={message.role} timestamp={message.timestamp} />}
             {editing ? (
               <MessageEditor
                 initial={message.content}
@@ -69,15 +71,18 @@ export const MessageItem = memo(function MessageItem({
                 onCancel={() => onEdit(null)}
               />
             ) : (
-              <p className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}>
-                <bdi>{message.content}</bdi>
-                {message.edited_at && (
-                  <span className={styles.edited} title={formatFull(message.edited_at)}>
-                    {' '}
-                    (edited)
-                  </span>
-                )}
-              </p>
+              <MessageContent
+                text={message.content}
+                className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}
+                after={
+                  message.edited_at && (
+                    <span className={styles.edited} title={formatFull(message.edited_at)}>
+                      {' '}
+                      (edited)
+                    </span>
+                  )
+                }
+              />
             )}
           </div>
           {menuItems.length > 0 && (

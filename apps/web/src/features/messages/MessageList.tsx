@@ -1,14 +1,18 @@
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import type { Message } from '@hearth/protocol';
+import { useServices } from '../../app/services';
 import { Spinner } from '../../ui';
-import { dayKey, formatDay } from './format-time';
+import { useLiveState } from '../live/useLiveState';
 import { ArrowDownIcon } from './icons';
 import { MessageItem } from './MessageItem';
 import type { Viewer } from './message-permissions';
+import { listRows, rowPlace, type ListRow } from './message-rows';
 import type { MessageWindow, MessageWindowState } from './message-window';
+import { PendingMessageItem, type PendingAuthor } from './PendingMessageItem';
 import { useEdgePaging } from './useEdgePaging';
 import { useMessageActions } from './useMessageActions';
+import { usePendingMessages } from './useSendMessage';
 import styles from './MessageList.module.css';
 
 /** Spec 1 §2 and §9. */
@@ -26,35 +30,33 @@ export interface MessageListHandle {
 export interface MessageListProps {
   store: MessageWindow;
   state: MessageWindowState;
-  viewer: Viewer | null;
+  /** The signed-in user: what they may do, and how their own messages on their way look. */
+  viewer: (Viewer & PendingAuthor) | null;
   ref?: Ref<MessageListHandle>;
 }
 
 interface ListContext {
-  messages: readonly Message[];
+  rows: readonly ListRow[];
   firstItemIndex: number;
   hasOlder: boolean;
   loadingOlder: boolean;
   loadingNewer: boolean;
-  viewer: Viewer | null;
+  viewer: (Viewer & PendingAuthor) | null;
   editingId: number | null;
+  connected: boolean;
 }
 
-const components: Components<Message, ListContext> = {
+const components: Components<ListRow, ListContext> = {
   Header: ({ context }) =>
     context.loadingOlder ? <p className={styles.edge}>Loading older messages...</p> : <div className={styles.gap} />,
   Footer: ({ context }) =>
     context.loadingNewer ? <p className={styles.edge}>Loading newer messages...</p> : <div className={styles.gap} />,
 };
 
-function dayLabelFor(index: number, message: Message, ctx: ListContext): string | null {
-  const previous = ctx.messages[index - ctx.firstItemIndex - 1];
-  if (!previous) return ctx.hasOlder ? null : formatDay(message.timestamp);
-  return dayKey(previous.timestamp) === dayKey(message.timestamp) ? null : formatDay(message.timestamp);
-}
-
 /** The channel history as a virtualised list that stays anchored while pages load at either end. */
 export function MessageList({ store, state, viewer, ref }: MessageListProps) {
+  const { outbox } = useServices();
+  const connected = useLiveState() === 'open';
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [atTop, setAtTop] = useState(false);
   const [atBottom, setAtBottom] = useState(true);
@@ -90,6 +92,11 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
   const { hasNewer, firstItemIndex } = state;
   useEdgePaging(store, state, { atTop, atBottom, enabled: autoLoad });
 
+  const pending = usePendingMessages(store.channelId);
+  const rows = useMemo(() => listRows(state.messages, pending, !hasNewer), [state.messages, pending, hasNewer]);
+  // A send whose event never reached this tab is still sent once the history holds it.
+  useEffect(() => outbox.settle(state.messages), [outbox, state.messages]);
+
   const latestLiveId = state.latestLive?.id;
   useEffect(() => {
     if (latestLiveId === undefined) return;
@@ -107,39 +114,67 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
   }, [store, scrollToBottom]);
   useImperativeHandle(ref, () => ({ scrollToLatest }), [scrollToLatest]);
 
+  const onEdit = setEditingId;
+
   const onSave = useCallback(
     async (message: Message, content: string) => {
-      if (await actions.save(message, content)) setEditingId(null);
+      if (await actions.save(message, content)) onEdit(null);
     },
-    [actions],
+    [actions, onEdit],
   );
+
+  const retry = useCallback((nonce: string) => outbox.retry(nonce), [outbox]);
+  const discard = useCallback((nonce: string) => outbox.discard(nonce), [outbox]);
 
   const context = useMemo<ListContext>(
     () => ({
-      messages: state.messages,
+      rows,
       firstItemIndex,
       hasOlder: state.hasOlder,
       loadingOlder: state.loadingOlder,
       loadingNewer: state.loadingNewer,
       viewer,
       editingId,
+      connected,
     }),
-    [state.messages, firstItemIndex, state.hasOlder, state.loadingOlder, state.loadingNewer, viewer, editingId],
+    [rows, firstItemIndex, state.hasOlder, state.loadingOlder, state.loadingNewer, viewer, editingId, connected],
   );
 
   const itemContent = useCallback(
-    (index: number, message: Message, ctx: ListContext) => (
-      <MessageItem
-        message={message}
-        dayLabel={dayLabelFor(index, message, ctx)}
-        viewer={ctx.viewer}
-        editing={ctx.editingId === message.id}
-        onEdit={setEditingId}
-        onSave={onSave}
-        onDelete={actions.remove}
-      />
-    ),
-    [onSave, actions.remove],
+    (index: number, row: ListRow, ctx: ListContext) => {
+      const { dayLabel, grouped } = rowPlace(
+        ctx.rows,
+        index - ctx.firstItemIndex,
+        ctx.hasOlder,
+        ctx.viewer?.id ?? null,
+      );
+      if (row.kind === 'pending') {
+        return (
+          <PendingMessageItem
+            pending={row.pending}
+            author={ctx.viewer}
+            dayLabel={dayLabel}
+            grouped={grouped}
+            connected={ctx.connected}
+            onRetry={retry}
+            onDiscard={discard}
+          />
+        );
+      }
+      return (
+        <MessageItem
+          message={row.message}
+          dayLabel={dayLabel}
+          grouped={grouped}
+          viewer={ctx.viewer}
+          editing={ctx.editingId === row.message.id}
+          onEdit={onEdit}
+          onSave={onSave}
+          onDelete={actions.remove}
+        />
+      );
+    },
+    [onEdit, onSave, actions.remove, retry, discard],
   );
 
   if (status === 'loading') {
@@ -149,7 +184,7 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
       </div>
     );
   }
-  if (state.messages.length === 0) {
+  if (rows.length === 0) {
     return (
       <div className={styles.center}>
         <p>No messages yet. Start the conversation!</p>
@@ -169,11 +204,11 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
         role="region"
         aria-label="Messages"
         tabIndex={0}
-        data={state.messages}
+        data={rows}
         context={context}
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-        computeItemKey={(_, message) => message.id}
+        computeItemKey={(_, row) => row.key}
         itemContent={itemContent}
         components={components}
         alignToBottom

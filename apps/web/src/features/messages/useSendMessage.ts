@@ -1,44 +1,20 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useServices } from '../../app/services';
-import { useToast } from '../../ui';
-import { useLiveEvent } from '../live/useLiveEvent';
-import { makeNonce } from './nonce';
-
-interface SendOutcome {
-  nonce?: string | null;
-  detail?: string;
-}
+import type { PendingMessage } from '../../lib/outbox';
 
 /**
- * Sends channel messages over the live connection. The server answers a send only through events:
- * the `message` event carries our nonce on success, an `error` frame carries it on refusal, and
- * then the text is handed back through onRefused so it is not lost.
+ * Sends channel messages over the live connection through the tab's outbox, which keeps each one
+ * (sending, then failed with Retry if it never got through) until the server confirms it.
+ * Returns false when the connection is not open: nothing was sent and the text stays where it is.
  */
-export function useSendMessage(channelId: number, onRefused: (content: string) => void) {
-  const { live } = useServices();
-  const toast = useToast();
-  const pending = useRef(new Map<string, string>());
-  const onRefusedRef = useRef(onRefused);
-  onRefusedRef.current = onRefused;
+export function useSendMessage(channelId: number): (content: string) => boolean {
+  const { outbox } = useServices();
+  return useCallback((content: string) => outbox.send(channelId, content), [outbox, channelId]);
+}
 
-  useLiveEvent(['message', 'error'], (type, data: SendOutcome | null) => {
-    const content = data?.nonce ? pending.current.get(data.nonce) : undefined;
-    if (content === undefined || !data?.nonce) return;
-    pending.current.delete(data.nonce);
-    if (type === 'error') {
-      toast.error('Error', data.detail);
-      onRefusedRef.current(content);
-    }
-  });
-
-  /** False when the live connection is not open (nothing was sent). */
-  return useCallback(
-    (content: string): boolean => {
-      const nonce = makeNonce();
-      if (!live.send({ type: 'message', channel_id: channelId, content, nonce })) return false;
-      pending.current.set(nonce, content);
-      return true;
-    },
-    [live, channelId],
-  );
+/** This channel's messages that are on their way or failed, oldest first. */
+export function usePendingMessages(channelId: number): readonly PendingMessage[] {
+  const { outbox } = useServices();
+  const all = useSyncExternalStore(outbox.subscribe, outbox.getSnapshot);
+  return useMemo(() => all.filter((entry) => entry.channelId === channelId), [all, channelId]);
 }
