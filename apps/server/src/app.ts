@@ -5,7 +5,6 @@ import type { AppContext } from './context.js';
 import { createPool } from './db/pool.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded/index.js';
 import { migrate } from './db/migrate.js';
-import { freePort } from './net/free-port.js';
 import { TokenService } from './auth/tokens.js';
 import { MemoryEventLog } from './events/memory-log.js';
 import { RedisEventLog } from './events/redis-log.js';
@@ -41,13 +40,23 @@ const BODY_LIMIT = 256 * 1024;
 /** Starts everything the server needs: database, event bus, HTTP API, live gateway and web client. */
 export async function startApp(config: Config): Promise<RunningApp> {
   const cleanups: (() => Promise<unknown>)[] = [];
-  const close = async () => {
-    for (const fn of cleanups.reverse()) await fn().catch((err) => console.error('[shutdown]', err));
-  };
+  // Stops everything, last started first; every part is stopped even if one fails, and then the
+  // failure is reported (the process's exit status depends on it). Closing twice closes once.
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      let failed = 0;
+      for (const fn of [...cleanups].reverse())
+        await fn().catch((err) => {
+          failed++;
+          console.error('[shutdown]', err);
+        });
+      if (failed) throw new Error(`${failed} part(s) of the server did not stop cleanly`);
+    })());
   try {
     let embedded: EmbeddedDb | undefined;
     if (!config.databaseUrl) {
-      embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort || (await freePort()));
+      embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
       cleanups.push(() => embedded!.stop());
     }
     const db = createPool(config.databaseUrl ?? embedded!.url);
@@ -122,7 +131,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       : new Promise<string>(() => {});
     return { http, ctx, gateway, url: `http://127.0.0.1:${port}`, database, failed, close };
   } catch (err) {
-    await close();
+    await close().catch(() => {}); // the start-up error is the one to report
     throw err;
   }
 }

@@ -19,7 +19,11 @@ async function shutdown(code: number): Promise<never> {
     stopping = true;
     // A shutdown that hangs must not keep a supervisor from restarting the server.
     setTimeout(() => process.exit(code || 1), 30_000).unref();
-    await app.close();
+    const clean = await app.close().then(
+      () => true,
+      () => false,
+    );
+    process.exit(clean ? code : 1);
   }
   process.exit(code);
 }

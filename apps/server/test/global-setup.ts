@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded/index.js';
-import { freePort } from '../src/net/free-port.js';
 import { startThrowawayRedis } from '../src/testing/redis-server.js';
 
 declare module 'vitest' {
@@ -31,7 +30,7 @@ export default async function setup(project: TestProject) {
     } else {
       const dir = await mkdtemp(path.join(tmpdir(), 'hearth-test-pg-'));
       stops.push(() => rm(dir, { recursive: true, force: true }));
-      const pg = await startEmbeddedPostgres(dir, await freePort());
+      const pg = await startEmbeddedPostgres(dir, 0); // 0: a free port
       stops.push(() => pg.stop());
       project.provide('testPgUrl', pg.url);
     }

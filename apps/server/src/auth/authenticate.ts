@@ -16,10 +16,20 @@ export async function activeDeviceUser(ctx: AppContext, userId: number, deviceId
   return user ? { ...user, deviceId } : null;
 }
 
+/** The user of a valid access token whose device is still signed in, and when the token expires. */
+export async function tokenUser(
+  ctx: AppContext,
+  token: string,
+): Promise<{ user: AuthedUser; expiresAt: number } | null> {
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) return null;
+  const user = await activeDeviceUser(ctx, claims.userId, claims.deviceId);
+  return user ? { user, expiresAt: claims.expiresAt } : null;
+}
+
 /** The user of a valid access token whose device session is still active. */
 export async function userFromToken(ctx: AppContext, token: string): Promise<AuthedUser | null> {
-  const claims = await ctx.tokens.verify(token);
-  return claims ? activeDeviceUser(ctx, claims.userId, claims.deviceId) : null;
+  return (await tokenUser(ctx, token))?.user ?? null;
 }
 
 /** The bearer token of a request, if it has one. */

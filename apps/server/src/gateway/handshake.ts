@@ -3,7 +3,7 @@ import { CLOSE, LIVE_PING_INTERVAL_MS, RESUME_WINDOW_MS, TEXT } from '@hearth/pr
 import { hiddenGroupIds } from '../groups/access.js';
 import { toSelfUser } from '../users/user-row.js';
 import { controlFrame, isCurrent, reply, type Connection } from './connection.js';
-import { tokenUser } from './credentials.js';
+import { tokenUser } from '../auth/authenticate.js';
 import { flushPending, sendToSession } from './fan-out.js';
 import { LiveSession } from './live-session.js';
 import { attach, ATTACHED_RECORD_TTL_MS, persist } from './registry.js';

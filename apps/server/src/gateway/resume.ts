@@ -2,7 +2,7 @@ import { CLOSE, TEXT } from '@hearth/protocol';
 import { activeDeviceUser, type AuthedUser } from '../auth/authenticate.js';
 import type { LoggedEvent } from '../events/event-log.js';
 import { controlFrame, isCurrent, reply, type Connection } from './connection.js';
-import { tokenUser } from './credentials.js';
+import { tokenUser } from '../auth/authenticate.js';
 import { flushPending, process, sendToSession } from './fan-out.js';
 import { LiveSession } from './live-session.js';
 import { attach, ATTACHED_RECORD_TTL_MS, detach, persist } from './registry.js';

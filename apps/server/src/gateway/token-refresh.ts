@@ -1,6 +1,6 @@
 import { CLOSE, TEXT } from '@hearth/protocol';
 import { isCurrent, reply, type Connection } from './connection.js';
-import { tokenUser } from './credentials.js';
+import { tokenUser } from '../auth/authenticate.js';
 import type { GatewayState } from './state.js';
 import { armTokenDeadline } from './token-expiry.js';
 

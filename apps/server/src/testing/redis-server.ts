@@ -39,19 +39,18 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
   const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  let timer: NodeJS.Timeout | undefined;
   const ready = await new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), 15_000);
+    timer = setTimeout(() => resolve(false), 15_000);
     child.stdout.on('data', (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-10_000);
-      if (READY.test(output)) {
-        clearTimeout(timer);
-        resolve(true);
-      }
+      if (READY.test(output)) resolve(true);
     });
     child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-10_000)));
     child.once('error', () => resolve(false));
     void exited.then(() => resolve(false));
   });
+  clearTimeout(timer);
   const kill = () => child.kill('SIGKILL');
   if (!ready) {
     kill();

@@ -3,7 +3,7 @@
  * itself when it is missing and it can: as root on Debian or Ubuntu, with apt-get. Otherwise it
  * stops with one line that says what to install.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -46,16 +46,5 @@ export function aptInstall(packages: string[], why: string): void {
       const said = `${result.stderr ?? ''}${result.stdout ?? ''}`.trim().split('\n').slice(-2).join(' ');
       throw new Error(`apt-get ${args[0]} failed (${said || `exit ${result.status}`})`);
     }
-  }
-}
-
-/** Runs a command and returns its first output line, or undefined when it does not run. */
-export function versionOf(executable: string, args = ['--version']): string | undefined {
-  try {
-    return execFileSync(executable, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 30_000 })
-      .trim()
-      .split('\n')[0];
-  } catch {
-    return undefined;
   }
 }

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { binariesFor, SYSTEM_HOME } from './binaries.js';
-import { clearStalePostmaster, runInitdb, startPostmaster } from './postmaster.js';
+import { freePort } from '../../net/free-port.js';
+import { clearStalePostmaster, PortTakenError, runInitdb, startPostmaster } from './postmaster.js';
 import { canAccess, postgresUser, runningAsRoot, type RunAs } from './run-as.js';
 
 export interface EmbeddedDb {
@@ -35,12 +36,26 @@ export interface EmbeddedOptions {
 const USER = 'hearth';
 const DATABASE = 'hearth';
 
-/** Starts PostgreSQL on 127.0.0.1:port for the data folder dataDir (created and initialised on first use). */
+/**
+ * Starts PostgreSQL on 127.0.0.1 for the data folder dataDir (created and initialised on first use),
+ * on `port`, or with port 0 on a free one: a port found free can be taken by another program before
+ * PostgreSQL binds it, so then it tries a few.
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
   options: EmbeddedOptions = {},
 ): Promise<EmbeddedDb> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(dataDir, port || (await freePort()), options);
+    } catch (err) {
+      if (port || attempt === 3 || !(err instanceof PortTakenError)) throw err;
+    }
+  }
+}
+
+async function startOn(dataDir: string, port: number, options: EmbeddedOptions): Promise<EmbeddedDb> {
   const user = runningAsRoot() ? postgresUser() : undefined;
   const { binaries } = await binariesFor(user);
   const databaseDir = await databaseDirFor(path.resolve(dataDir), user);

@@ -41,6 +41,13 @@ export async function runInitdb(o: InitdbOptions): Promise<void> {
     throw new Error(`Could not create the embedded database in ${o.databaseDir}: ${error ?? lastLines(output())}`);
 }
 
+/** PostgreSQL could not listen on its port: another program holds it. */
+export class PortTakenError extends Error {
+  constructor(readonly port: number) {
+    super(`The embedded PostgreSQL did not start: port ${port} is taken; set EMBEDDED_PG_PORT to a free port.`);
+  }
+}
+
 export interface Postmaster {
   readonly pid: number;
   /** Resolves if the postmaster exits without stop() having been called (it crashed or was killed). */
@@ -72,10 +79,7 @@ export async function startPostmaster(o: StartOptions): Promise<Postmaster> {
   });
   if (!ready) {
     const { error } = await exited;
-    if (/address already in use/i.test(output()))
-      throw new Error(
-        `The embedded PostgreSQL did not start: port ${o.port} is taken; set EMBEDDED_PG_PORT to a free port.`,
-      );
+    if (/address already in use/i.test(output())) throw new PortTakenError(o.port);
     throw new Error(`The embedded PostgreSQL did not start: ${error ?? lastLines(output())}`);
   }
   // Last resort if this process exits without stopping it (a fast shutdown keeps committed data).
