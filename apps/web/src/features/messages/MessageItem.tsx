@@ -2,7 +2,6 @@ import { memo } from 'react';
 import type { Message } from '@hearth/protocol';
 import { Avatar, ContextMenu, DropdownMenu, IconButton, type MenuItem } from '../../ui';
 import { cx } from '../../ui/cx';
-import { MessageContent, mentionedClass, useMentionsMe } from '../rendering';
 import { DateSeparator } from './DateSeparator';
 import { formatFull } from './format-time';
 import { EditIcon, MoreIcon, TrashIcon } from './icons';
@@ -47,14 +46,13 @@ export const MessageItem = memo(function MessageItem({
   if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: () => onEdit(message.id) });
   if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(message) });
   const menuItems = editing ? [] : items;
-  const mentioned = useMentionsMe(message);
 
   return (
     <div className={styles.item}>
       {dayLabel && <DateSeparator label={dayLabel} />}
       <ContextMenu items={menuItems} label="Message actions">
         <article
-          className={cx(styles.message, grouped && styles.grouped, editing && styles.editing, mentioned && mentionedClass)}
+          className={cx(styles.message, grouped && styles.grouped, editing && styles.editing)}
           aria-label={`${name}, ${formatFull(message.timestamp)}`}
         >
           {grouped ? (
@@ -71,18 +69,15 @@ export const MessageItem = memo(function MessageItem({
                 onCancel={() => onEdit(null)}
               />
             ) : (
-              <MessageContent
-                text={message.content}
-                className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}
-                after={
-                  message.edited_at && (
-                    <span className={styles.edited} title={formatFull(message.edited_at)}>
-                      {' '}
-                      (edited)
-                    </span>
-                  )
-                }
-              />
+              <p className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}>
+                <bdi>{message.content}</bdi>
+                {message.edited_at && (
+                  <span className={styles.edited} title={formatFull(message.edited_at)}>
+                    {' '}
+                    (edited)
+                  </span>
+                )}
+              </p>
             )}
           </div>
           {menuItems.length > 0 && (
