@@ -14,9 +14,21 @@ export interface DropdownMenuProps {
   label: string;
   align?: 'start' | 'center' | 'end';
   side?: 'top' | 'right' | 'bottom' | 'left';
+  /** Controlled open state, for opening the menu from elsewhere (e.g. a key on the item it belongs to). */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
 }
 
-export function DropdownMenu({ trigger, items, header, label, align = 'end', side = 'bottom' }: DropdownMenuProps) {
+export function DropdownMenu({
+  trigger,
+  items,
+  header,
+  label,
+  align = 'end',
+  side = 'bottom',
+  open,
+  onOpenChange,
+}: DropdownMenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   // A dialog opened by a choice hands focus back to the trigger when it closes.
   const tracked = items.map((item) =>
@@ -31,7 +43,7 @@ export function DropdownMenu({ trigger, items, header, label, align = 'end', sid
         },
   );
   return (
-    <DropdownMenuPrimitive.Root>
+    <DropdownMenuPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DropdownMenuPrimitive.Trigger ref={triggerRef} asChild>
         {trigger}
       </DropdownMenuPrimitive.Trigger>

@@ -361,4 +361,41 @@ describe('ChannelChat', () => {
     await userEvent.click(within(article('never mind')).getByRole('button', { name: 'Discard' }));
     expect(screen.queryByText('never mind')).toBeNull();
   });
+
+  it('is one tab stop: arrows move between messages, Enter opens the actions, Tab goes on to the composer', async () => {
+    setup({ messages: [mine, theirs, makeMessage(3, { content: 'my last words' })] });
+    await messageShown('my last words');
+    const articles = () => screen.getAllByRole('article');
+    // Only the newest message takes Tab; the actions buttons never do.
+    expect(articles().map((a) => a.tabIndex)).toEqual([-1, -1, 0]);
+    for (const button of screen.getAllByRole('button', { name: 'Message actions', hidden: true }))
+      expect(button.tabIndex).toBe(-1);
+
+    act(() => article('my last words').focus());
+    await userEvent.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(article('hello from bob'));
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(document.activeElement).toBe(article('my first words'));
+    expect(articles().map((a) => a.tabIndex)).toEqual([0, -1, -1]);
+    await userEvent.keyboard('{End}');
+    expect(document.activeElement).toBe(article('my last words'));
+    await userEvent.keyboard('{Home}');
+    expect(document.activeElement).toBe(article('my first words'));
+
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Message actions' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Edit', 'Delete']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    act(() => article('my first words').focus());
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message #general' }));
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(article('my first words'));
+  });
 });

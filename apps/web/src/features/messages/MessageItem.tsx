@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import type { Message } from '@hearth/protocol';
 import { Avatar, ContextMenu, DropdownMenu, IconButton, type MenuItem } from '../../ui';
 import { cx } from '../../ui/cx';
@@ -17,6 +17,10 @@ export interface MessageItemProps {
   dayLabel: string | null;
   /** Continues the group of the message before it: no avatar or name; the time shows in the gutter on hover. */
   grouped?: boolean;
+  /** Marks the element the message list moves focus between. */
+  rowKey: string;
+  /** The message list's one tab stop; the other messages are reached with the arrow keys. */
+  tabStop?: boolean;
   viewer: Viewer | null;
   editing: boolean;
   onEdit(id: number | null): void;
@@ -34,6 +38,8 @@ export const MessageItem = memo(function MessageItem({
   message,
   dayLabel,
   grouped = false,
+  rowKey,
+  tabStop = false,
   viewer,
   editing,
   onEdit,
@@ -46,6 +52,16 @@ export const MessageItem = memo(function MessageItem({
   if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: () => onEdit(message.id) });
   if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(message) });
   const menuItems = editing ? [] : items;
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  // Enter, the Menu key or Shift+F10 on the focused message opens its actions, as a right-click does.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget || menuItems.length === 0) return;
+    if (event.key === 'Enter' || event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      event.preventDefault();
+      setMenuOpen(true);
+    }
+  };
 
   return (
     <div className={styles.item}>
@@ -54,6 +70,9 @@ export const MessageItem = memo(function MessageItem({
         <article
           className={cx(styles.message, grouped && styles.grouped, editing && styles.editing)}
           aria-label={`${name}, ${formatFull(message.timestamp)}`}
+          data-row-key={rowKey}
+          tabIndex={tabStop ? 0 : -1}
+          onKeyDown={onKeyDown}
         >
           {grouped ? (
             <GutterTime timestamp={message.timestamp} />
@@ -85,8 +104,11 @@ export const MessageItem = memo(function MessageItem({
               <DropdownMenu
                 label="Message actions"
                 items={menuItems}
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
                 trigger={
-                  <IconButton aria-label="Message actions" size="sm">
+                  // Not a tab stop of its own: Enter on the message opens the same menu.
+                  <IconButton aria-label="Message actions" size="sm" tabIndex={-1}>
                     <MoreIcon size={18} />
                   </IconButton>
                 }

@@ -12,6 +12,7 @@ import type { MessageWindow, MessageWindowState } from './message-window';
 import { PendingMessageItem, type PendingAuthor } from './PendingMessageItem';
 import { useEdgePaging } from './useEdgePaging';
 import { useMessageActions } from './useMessageActions';
+import { useRovingFocus } from './useRovingFocus';
 import { usePendingMessages } from './useSendMessage';
 import styles from './MessageList.module.css';
 
@@ -43,6 +44,7 @@ interface ListContext {
   loadingNewer: boolean;
   viewer: (Viewer & PendingAuthor) | null;
   editingId: number | null;
+  tabStopKey: string | null;
   connected: boolean;
 }
 
@@ -58,6 +60,7 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
   const { outbox } = useServices();
   const connected = useLiveState() === 'open';
   const virtuoso = useRef<VirtuosoHandle>(null);
+  const container = useRef<HTMLDivElement>(null);
   const [atTop, setAtTop] = useState(false);
   const [atBottom, setAtBottom] = useState(true);
   const [autoLoad, setAutoLoad] = useState(false);
@@ -96,6 +99,7 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
   const rows = useMemo(() => listRows(state.messages, pending, !hasNewer), [state.messages, pending, hasNewer]);
   // A send whose event never reached this tab is still sent once the history holds it.
   useEffect(() => outbox.settle(state.messages), [outbox, state.messages]);
+  const focus = useRovingFocus(rows, firstItemIndex, container, virtuoso);
 
   const latestLiveId = state.latestLive?.id;
   useEffect(() => {
@@ -114,7 +118,23 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
   }, [store, scrollToBottom]);
   useImperativeHandle(ref, () => ({ scrollToLatest }), [scrollToLatest]);
 
-  const onEdit = setEditingId;
+  // Closing the inline editor hands focus back to its message, so the keyboard user stays in place.
+  const { focusRow } = focus;
+  const onEdit = useCallback(
+    (id: number | null) => {
+      setEditingId((current) => {
+        if (id === null && current !== null) {
+          const index = rows.findIndex((row) => row.key === `m${current}`);
+          requestAnimationFrame(() => {
+            if (container.current?.contains(document.activeElement) || document.activeElement === document.body)
+              focusRow(index);
+          });
+        }
+        return id;
+      });
+    },
+    [rows, focusRow],
+  );
 
   const onSave = useCallback(
     async (message: Message, content: string) => {
@@ -135,9 +155,20 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
       loadingNewer: state.loadingNewer,
       viewer,
       editingId,
+      tabStopKey: focus.tabStopKey,
       connected,
     }),
-    [rows, firstItemIndex, state.hasOlder, state.loadingOlder, state.loadingNewer, viewer, editingId, connected],
+    [
+      rows,
+      firstItemIndex,
+      state.hasOlder,
+      state.loadingOlder,
+      state.loadingNewer,
+      viewer,
+      editingId,
+      focus.tabStopKey,
+      connected,
+    ],
   );
 
   const itemContent = useCallback(
@@ -148,6 +179,7 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
         ctx.hasOlder,
         ctx.viewer?.id ?? null,
       );
+      const tabStop = ctx.tabStopKey === row.key;
       if (row.kind === 'pending') {
         return (
           <PendingMessageItem
@@ -155,6 +187,8 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
             author={ctx.viewer}
             dayLabel={dayLabel}
             grouped={grouped}
+            rowKey={row.key}
+            tabStop={tabStop}
             connected={ctx.connected}
             onRetry={retry}
             onDiscard={discard}
@@ -166,6 +200,8 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
           message={row.message}
           dayLabel={dayLabel}
           grouped={grouped}
+          rowKey={row.key}
+          tabStop={tabStop}
           viewer={ctx.viewer}
           editing={ctx.editingId === row.message.id}
           onEdit={onEdit}
@@ -196,19 +232,32 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
     userScrolled.current = true;
   };
   return (
-    <div className={styles.list} onWheel={markUserScroll} onTouchMove={markUserScroll} onKeyDown={markUserScroll}>
+    <div
+      ref={container}
+      className={styles.list}
+      onWheel={markUserScroll}
+      onTouchMove={markUserScroll}
+      onKeyDown={(event) => {
+        markUserScroll();
+        focus.onKeyDown(event);
+      }}
+      onFocus={focus.onFocus}
+      onBlur={focus.onBlur}
+    >
       <Virtuoso
         key={generation}
         ref={virtuoso}
         className={styles.scroller}
         role="region"
         aria-label="Messages"
-        tabIndex={0}
+        // The messages hold the list's one tab stop; the scroller itself is not another.
+        tabIndex={-1}
         data={rows}
         context={context}
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
         computeItemKey={(_, row) => row.key}
+        rangeChanged={focus.onRangeChanged}
         itemContent={itemContent}
         components={components}
         alignToBottom

@@ -15,6 +15,8 @@ export interface PendingMessageItemProps {
   author: PendingAuthor | null;
   dayLabel: string | null;
   grouped: boolean;
+  rowKey: string;
+  tabStop: boolean;
   /** Retry needs an open connection, like Send. */
   connected: boolean;
   onRetry(nonce: string): void;
@@ -30,6 +32,8 @@ export const PendingMessageItem = memo(function PendingMessageItem({
   author,
   dayLabel,
   grouped,
+  rowKey,
+  tabStop,
   connected,
   onRetry,
   onDiscard,
@@ -42,6 +46,8 @@ export const PendingMessageItem = memo(function PendingMessageItem({
       <article
         className={cx(styles.message, grouped && styles.grouped)}
         aria-label={`${name}, ${failed ? 'not sent' : 'sending'}`}
+        data-row-key={rowKey}
+        tabIndex={tabStop ? 0 : -1}
       >
         {grouped ? (
           <GutterTime timestamp={pending.createdAt} />

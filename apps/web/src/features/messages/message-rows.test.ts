@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PendingMessage } from '../../lib/outbox';
 import { listRows, rowPlace } from './message-rows';
 import { makeMessage } from './test-messages';
+import { pickTabStop } from './useRovingFocus';
 
 const pending = (nonce: string, createdAt: string, status: PendingMessage['status'] = 'sending'): PendingMessage => ({
   nonce,
@@ -39,5 +40,23 @@ describe('rowPlace', () => {
     const rows = listRows([m1, m2], [], true);
     expect(rowPlace(rows, 0, false, 7).dayLabel).not.toBeNull();
     expect(rowPlace(rows, 0, true, 7)).toEqual({ dayLabel: null, grouped: false });
+  });
+});
+
+describe('pickTabStop', () => {
+  const rows = ['a', 'b', 'c', 'd'].map((key) => ({ key }));
+  const at = (startIndex: number, endIndex: number) => ({ startIndex: 100 + startIndex, endIndex: 100 + endIndex });
+
+  it('is the newest row on screen until a row has been focused', () => {
+    expect(pickTabStop(rows, null, false, null, 100)).toBe('d');
+    expect(pickTabStop(rows, null, false, at(0, 2), 100)).toBe('c');
+  });
+
+  it('stays on the last focused row while it is on screen or holds the focus', () => {
+    expect(pickTabStop(rows, 'b', false, at(0, 3), 100)).toBe('b');
+    expect(pickTabStop(rows, 'a', false, at(2, 3), 100)).toBe('d');
+    expect(pickTabStop(rows, 'a', true, at(2, 3), 100)).toBe('a');
+    expect(pickTabStop(rows, 'gone', false, at(0, 3), 100)).toBe('d');
+    expect(pickTabStop([], null, false, null, 100)).toBeNull();
   });
 });
