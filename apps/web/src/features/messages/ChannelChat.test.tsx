@@ -398,4 +398,21 @@ describe('ChannelChat', () => {
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(article('my first words'));
   });
+  it('says why an empty edit cannot be saved', async () => {
+    const { requests } = setup();
+    await messageShown('my first words');
+    await userEvent.click(within(await openActions('my first words')).getByRole('menuitem', { name: 'Edit' }));
+    const editor = await screen.findByRole('textbox', { name: 'Edit message' });
+    expect(editor.getAttribute('aria-invalid')).toBeNull();
+    await userEvent.clear(editor);
+    await userEvent.type(editor, '  {Control>}{Enter}{/Control}');
+    const reason = 'Message content cannot be empty. Press Escape to keep the message as it was.';
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(editor.getAttribute('aria-invalid')).toBe('true');
+    expect(editor.getAttribute('aria-describedby')).toBe(screen.getByText(reason).id);
+    expect(screen.getByRole('button', { name: 'save' })).toHaveProperty('disabled', true);
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByText('my first words')).toBeTruthy();
+  });
 });

@@ -1,4 +1,6 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { MESSAGE_MAX_LENGTH } from '@hearth/protocol/constants';
+import { TEXT } from '@hearth/protocol/texts';
 import styles from './MessageItem.module.css';
 
 export interface MessageEditorProps {
@@ -8,14 +10,23 @@ export interface MessageEditorProps {
   onCancel(): void;
 }
 
+/** Why the text cannot be saved as it is (spec 1 §5: non-empty after trimming, and within the limit). */
+function problemWith(content: string): string | null {
+  if (!content) return `${TEXT.messageEmpty}. Press Escape to keep the message as it was.`;
+  if (content.length > MESSAGE_MAX_LENGTH) return TEXT.messageTooLong;
+  return null;
+}
+
 /** Inline editor: Ctrl or Cmd+Enter saves non-empty text, Escape cancels (spec 1 §2). */
 export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps) {
   const [text, setText] = useState(initial);
   const [saving, setSaving] = useState(false);
+  const problemId = useId();
+  const content = text.trim();
+  const problem = problemWith(content);
 
   const save = async () => {
-    const content = text.trim();
-    if (!content || saving) return;
+    if (problem || saving) return;
     setSaving(true);
     try {
       await onSave(content);
@@ -40,6 +51,10 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
       <textarea
         className={styles.editorInput}
         aria-label="Edit message"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problemId}
+        // Right-to-left text lines up on the right, as it will once saved.
+        dir="auto"
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
@@ -48,9 +63,13 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
         rows={Math.min(10, Math.max(2, text.split('\n').length))}
         autoFocus
       />
+      {/* Always in the page, so a screen reader hears the reason as it appears. */}
+      <p id={problemId} className={styles.editorProblem} aria-live="polite">
+        {problem}
+      </p>
       <p className={styles.editorHint}>
         Ctrl+Enter to{' '}
-        <button type="button" className={styles.link} onClick={() => void save()} disabled={saving || !text.trim()}>
+        <button type="button" className={styles.link} onClick={() => void save()} disabled={saving || problem !== null}>
           save
         </button>{' '}
         · Escape to{' '}
