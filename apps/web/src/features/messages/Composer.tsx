@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Channel } from '@hearth/protocol';
 import { MESSAGE_MAX_LENGTH } from '@hearth/protocol/constants';
 import { TEXT } from '@hearth/protocol/texts';
@@ -6,6 +6,7 @@ import { useSession } from '../../app/session';
 import { Button } from '../../ui';
 import { useMyGroupPermissions } from '../groups/queries';
 import { useLiveState } from '../live/useLiveState';
+import { useAutoGrow } from './useAutoGrow';
 import { useSendMessage } from './useSendMessage';
 import styles from './Composer.module.css';
 
@@ -43,13 +44,7 @@ export function Composer({ channel, leading, trailing, onSent }: ComposerProps) 
   const tooLong = content.length > MESSAGE_MAX_LENGTH;
   const canSend = signedIn && permissions.canPost && connected && content.length > 0 && !tooLong;
 
-  useLayoutEffect(() => {
-    const el = input.current;
-    // A hidden composer (the other pane on narrow screens) has no layout to measure.
-    if (!el || el.offsetParent === null) return;
-    el.style.height = 'auto';
-    el.style.height = `${el.scrollHeight}px`;
-  }, [text]);
+  useAutoGrow(input, text);
 
   const submit = () => {
     if (!canSend || !send(content)) return;
