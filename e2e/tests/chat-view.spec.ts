@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { composer, message, messageItems, openChannel, send } from '../support/chat.js';
+import { composer, connectionChip, message, messageItems, openChannel, send, sendButton } from '../support/chat.js';
 
 test('messages in a row from one author sit under one header; another author starts a new group', async ({
   freshChannel,
@@ -79,4 +80,121 @@ test('the composer grows with its text up to a bound, then scrolls', async ({
   await box.press('Enter');
   await expect(message(page, 'a long line of words')).toBeVisible();
   await expect.poll(height).toBe(oneLine);
+});
+
+test('the connection chip says Disconnected within seconds of the network going, and Send waits for it', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+}, testInfo) => {
+  const { group, channel } = await freshChannel('offline');
+  const page = await signedInPage(await newUser('roamer'));
+  await openChannel(page, group.name, channel.name);
+  await expect(connectionChip(page, 'Connected')).toBeVisible();
+  await composer(page, channel.name).fill('Typed in a tunnel');
+  await expect(sendButton(page)).toBeEnabled();
+
+  await page.context().setOffline(true);
+  await expect(connectionChip(page, 'Disconnected')).toBeVisible({ timeout: 3_000 });
+  await expect(sendButton(page)).toBeDisabled();
+  const header = page
+    .getByRole('main')
+    .getByRole('heading', { name: `#${channel.name}`, level: 2 })
+    .locator('xpath=..');
+  await header.screenshot({ path: testInfo.outputPath('offline-chip.png') });
+
+  await page.context().setOffline(false);
+  await expect(connectionChip(page, 'Connected')).toBeVisible({ timeout: 10_000 });
+  await sendButton(page).click();
+  await expect(message(page, 'Typed in a tunnel')).toBeVisible();
+  await expect(message(page, 'Typed in a tunnel').getByText('Sending…')).toHaveCount(0);
+});
+
+/**
+ * Routes a page's live connection through a switch that can silently stop frames (both ways, or
+ * only the server's), the way a dead network does: nothing is closed, nothing arrives.
+ */
+async function cuttableLink(page: Page) {
+  const link = { toServer: true, toPage: true };
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((frame) => {
+      if (link.toServer) server.send(frame);
+    });
+    server.onMessage((frame) => {
+      if (link.toPage) ws.send(frame);
+    });
+  });
+  // The routing applies to connections made from now on.
+  await page.reload();
+  return link;
+}
+
+test('a message sent as the network silently dies shows as sending, then not sent with Retry, and is delivered once', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+}, testInfo) => {
+  const { group, channel } = await freshChannel('dropout');
+  const alice = await signedInPage(await newUser('alice'));
+  const bob = await signedInPage(await newUser('bob'));
+  await openChannel(alice, group.name, channel.name);
+  const link = await cuttableLink(alice);
+  await openChannel(alice, group.name, channel.name);
+  await openChannel(bob, group.name, channel.name);
+  await expect(connectionChip(alice, 'Connected')).toBeVisible();
+
+  link.toServer = link.toPage = false;
+  const box = composer(alice, channel.name);
+  await box.fill('Did this get through?');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  const item = message(alice, 'Did this get through?');
+  await expect(item.getByText('Sending…')).toBeVisible();
+
+  // No answer: within seconds the socket is taken for dead, and the message says so.
+  await expect(connectionChip(alice, 'Disconnected')).toBeVisible({ timeout: 15_000 });
+  await expect(item.getByText('Not sent. The connection was lost.')).toBeVisible();
+  await box.fill('Next one');
+  await expect(sendButton(alice)).toBeDisabled();
+  await item.screenshot({ path: testInfo.outputPath('not-sent.png') });
+
+  // The network comes back; the client reconnects by itself, and Retry sends the same message.
+  link.toServer = link.toPage = true;
+  await expect(connectionChip(alice, 'Connected')).toBeVisible({ timeout: 15_000 });
+  await item.getByRole('button', { name: 'Retry' }).click();
+  await expect(item.getByText('Not sent. The connection was lost.')).toHaveCount(0);
+  await expect(message(bob, 'Did this get through?')).toHaveCount(1);
+  await expect(message(alice, 'Did this get through?')).toHaveCount(1);
+  await expect(message(alice, 'Did this get through?').getByRole('button', { name: 'Retry' })).toHaveCount(0);
+});
+
+test('a message whose confirmation was lost with the network turns out sent after the reconnect, not doubled', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+}) => {
+  const { group, channel } = await freshChannel('halfway');
+  const alice = await signedInPage(await newUser('alice'));
+  const bob = await signedInPage(await newUser('bob'));
+  await openChannel(alice, group.name, channel.name);
+  const link = await cuttableLink(alice);
+  await openChannel(alice, group.name, channel.name);
+  await openChannel(bob, group.name, channel.name);
+  await expect(connectionChip(alice, 'Connected')).toBeVisible();
+
+  // The server gets the message, but nothing it says reaches Alice any more.
+  link.toPage = false;
+  await composer(alice, channel.name).fill('Half way there');
+  await composer(alice, channel.name).press('Enter');
+  await expect(message(bob, 'Half way there')).toBeVisible();
+  await expect(connectionChip(alice, 'Disconnected')).toBeVisible({ timeout: 15_000 });
+  await expect(message(alice, 'Half way there').getByText('Not sent. The connection was lost.')).toBeVisible();
+
+  // Back online, the resumed session replays the message: it is sent, once, with no Retry needed.
+  link.toPage = true;
+  await expect(connectionChip(alice, 'Connected')).toBeVisible({ timeout: 15_000 });
+  await expect(message(alice, 'Half way there').getByText(/Not sent|Sending/)).toHaveCount(0);
+  await expect(message(alice, 'Half way there')).toHaveCount(1);
+  await expect(message(bob, 'Half way there')).toHaveCount(1);
 });
