@@ -201,9 +201,13 @@ describe('security headers', () => {
       expect(directives.get('default-src'), what).toBe("'self'");
       expect(directives.get('script-src'), what).toBe("'self'");
       expect(directives.get('connect-src'), what).toBe("'self'");
-      expect(directives.get('img-src'), what).toBe("'self' data: blob:");
+      // Other hosts' images: only the GIF service's; frames: only the players of the video platforms.
+      expect(directives.get('img-src'), what).toBe("'self' data: blob: https://media.tenor.com");
       expect(directives.get('object-src'), what).toBe("'none'");
-      expect(directives.get('frame-src'), what).toBe("'none'");
+      expect(directives.get('frame-src'), what).toBe(
+        'https://www.youtube-nocookie.com https://player.twitch.tv https://clips.twitch.tv https://player.vimeo.com ' +
+          'https://www.tiktok.com https://geo.dailymotion.com https://streamable.com',
+      );
       expect(directives.get('frame-ancestors'), what).toBe("'none'");
       expect(directives.get('base-uri'), what).toBe("'self'");
       expect(directives.get('form-action'), what).toBe("'self'");

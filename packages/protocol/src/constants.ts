@@ -49,3 +49,25 @@ export const CLIENT_THROTTLE_PER_SECOND = 10;
 export const ROLES = ['USER', 'MODERATOR', 'ADMIN', 'SYSTEM'] as const;
 
 export const GUARDIAN_USERNAME = 'Guardian';
+
+/**
+ * Hosts of the video players a message's video link may load, after the reader asks for it (spec 1
+ * §2: YouTube and Shorts, Twitch videos, clips and streams, Vimeo, TikTok, Dailymotion, Streamable).
+ * The client builds its embed addresses on these only, and the server's Content-Security-Policy
+ * allows exactly these in frame-src, so the two cannot drift apart.
+ */
+export const VIDEO_EMBED_ORIGINS = [
+  'https://www.youtube-nocookie.com',
+  'https://player.twitch.tv',
+  'https://clips.twitch.tv',
+  'https://player.vimeo.com',
+  'https://www.tiktok.com',
+  'https://geo.dailymotion.com',
+  'https://streamable.com',
+] as const;
+
+/**
+ * Where the GIF service (the provider behind the GIF picker) serves its GIFs: an https .gif link
+ * there is a service GIF (spec 1 §2), and the Content-Security-Policy's img-src allows this host.
+ */
+export const GIF_SERVICE_ORIGINS = ['https://media.tenor.com'] as const;
