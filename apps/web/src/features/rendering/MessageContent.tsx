@@ -1,0 +1,58 @@
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useSession } from '../../app/session';
+import { cx } from '../../ui/cx';
+import type { RichNode } from './ast';
+import { gifLink } from './embeds/gif-links';
+import { resolveLink } from './link-policy';
+import { renderNodes } from './output/render-nodes';
+import { parseMessage } from './parse-message';
+import styles from './RichText.module.css';
+
+// Players, GIFs and their preview are a chunk of their own, fetched when a message has a link.
+const Embeds = lazy(() => import('./embeds/Embeds'));
+
+export interface MessageContentProps {
+  /** The message's text as the author wrote it. */
+  text: string;
+  /** Classes of the block holding the text. */
+  className?: string;
+  /** Shown right after the text, outside its isolation (the '(edited)' marker). */
+  after?: ReactNode;
+  /** Video and GIF embeds under the text (on by default). */
+  embeds?: boolean;
+}
+
+/** A message that is one GIF link the page may show is shown as the GIF alone. */
+function isSoleGif(nodes: readonly RichNode[]): boolean {
+  const [only, ...rest] = nodes;
+  // A bare address only: [text](x.gif) keeps its text.
+  if (rest.length > 0 || only?.type !== 'link' || only.source !== only.target) return false;
+  const link = resolveLink(only.target);
+  return link?.kind === 'external' && gifLink(link.href)?.shown === true;
+}
+
+/**
+ * A message's text with its formatting, shortcodes, mentions and links, followed by its video and
+ * GIF embeds. Reused by anything that shows user-written messages (channels now, direct messages
+ * later). The text sits in <bdi dir="auto">: its direction comes from its own first strong letter,
+ * and a bidirectional override in it cannot reorder what follows (the '(edited)' marker).
+ */
+export function MessageContent({ text, className, after, embeds = true }: MessageContentProps) {
+  const parsed = parseMessage(text);
+  const viewerName = useSession()?.user.username.toLowerCase() ?? null;
+  const rendered = useMemo(() => renderNodes(parsed.nodes, { viewerName }), [parsed, viewerName]);
+  const gifOnly = embeds && isSoleGif(parsed.nodes);
+  return (
+    <>
+      <div className={cx(styles.text, className)}>
+        {!gifOnly && <bdi dir="auto">{rendered}</bdi>}
+        {after}
+      </div>
+      {embeds && parsed.embedLinks.length > 0 && (
+        <Suspense fallback={null}>
+          <Embeds links={parsed.embedLinks} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+
+/** Draws one emoji for a shortcode name; `label` is the `:name:` to announce. */
+export type EmojiRender = (label: string) => ReactNode;
+
+/**
+ * The one place a `:shortcode:` is looked up. Custom emoji (a later feature) register here and win
+ * over the standard set, which is filled lazily from emojibase-data the first time a message with a
+ * shortcode is shown. Components subscribe, so text that was waiting for the data re-renders.
+ */
+class EmojiRegistry {
+  private readonly custom = new Map<string, EmojiRender>();
+  private standard: ReadonlyMap<string, string> = new Map();
+  private loading: Promise<void> | null = null;
+  private readonly listeners = new Set<() => void>();
+  private version = 0;
+
+  register(name: string, render: EmojiRender): void {
+    this.custom.set(name, render);
+    this.changed();
+  }
+
+  unregister(name: string): void {
+    if (this.custom.delete(name)) this.changed();
+  }
+
+  /** How to draw `:name:`, or null when it is unknown (it then stays text). */
+  resolve(name: string): EmojiRender | null {
+    const custom = this.custom.get(name);
+    if (custom) return custom;
+    const unicode = this.standard.get(name);
+    return unicode === undefined ? null : (label) => unicodeEmoji(unicode, label);
+  }
+
+  /** Starts loading the standard set once; shortcodes show as text until it arrives. */
+  loadStandard(): Promise<void> {
+    this.loading ??= import('./standard-emoji')
+      .then(({ loadStandardEmoji }) => loadStandardEmoji())
+      .then((map) => {
+        this.standard = map;
+        this.changed();
+      })
+      .catch((error: unknown) => {
+        // A failed chunk (offline, or a new build replaced it) may be tried again by a later message.
+        this.loading = null;
+        console.warn('Emoji data could not be loaded', error);
+      });
+    return this.loading;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Changes whenever what resolve() answers may have changed. */
+  getVersion = (): number => this.version;
+
+  private changed() {
+    this.version += 1;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function unicodeEmoji(unicode: string, label: string): ReactNode {
+  return (
+    <span role="img" aria-label={label} title={label}>
+      {unicode}
+    </span>
+  );
+}
+
+export const emojiRegistry = new EmojiRegistry();

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { EVERYONE, type RichNode } from '../ast';
+import { EmojiShortcode } from '../emoji/EmojiShortcode';
+import { MessageLink } from './MessageLink';
+import { Spoiler } from './Spoiler';
+import styles from '../RichText.module.css';
+
+export interface RenderOptions {
+  /** The reader's username in lower case: mentions of them stand out more than others. */
+  viewerName: string | null;
+}
+
+/**
+ * Our React output, one case per node type. simple-markdown's own React output is not used: it
+ * builds element objects by hand with the element symbol of React before 19, which React 19 refuses.
+ * Every string from the message ends up as a text child or a checked attribute, never as markup.
+ */
+export function renderNodes(nodes: readonly RichNode[], options: RenderOptions): ReactNode[] {
+  return nodes.map((node, key) => renderNode(node, key, options));
+}
+
+function renderNode(node: RichNode, key: number, options: RenderOptions): ReactNode {
+  const inner = () => ('content' in node && Array.isArray(node.content) ? renderNodes(node.content, options) : null);
+  switch (node.type) {
+    case 'text':
+      return node.content;
+    case 'strong':
+      return <strong key={key}>{inner()}</strong>;
+    case 'em':
+      return <em key={key}>{inner()}</em>;
+    case 'u':
+      return <u key={key}>{inner()}</u>;
+    case 'del':
+      return <s key={key}>{inner()}</s>;
+    case 'spoiler':
+      return <Spoiler key={key}>{inner()}</Spoiler>;
+    case 'inlineCode':
+      return (
+        <code key={key} className={styles.inlineCode}>
+          {node.content}
+        </code>
+      );
+    case 'codeBlock':
+      return (
+        <pre key={key} className={styles.codeBlock} dir="auto" data-lang={node.lang ?? undefined}>
+          <code>{node.content}</code>
+        </pre>
+      );
+    case 'blockQuote':
+      return (
+        <blockquote key={key} className={styles.quote} dir="auto">
+          {inner()}
+        </blockquote>
+      );
+    case 'link':
+      return (
+        <MessageLink key={key} target={node.target} title={node.title} source={node.source}>
+          {inner()}
+        </MessageLink>
+      );
+    case 'mention': {
+      const self = node.name === EVERYONE || node.name.toLowerCase() === options.viewerName;
+      return (
+        <span key={key} className={styles.mention} data-self={self || undefined}>
+          @{node.name}
+        </span>
+      );
+    }
+    case 'emoji':
+      return <EmojiShortcode key={key} name={node.name} />;
+  }
+}
