@@ -2,6 +2,7 @@ import { memo, useState, type KeyboardEvent } from 'react';
 import type { Message } from '@hearth/protocol';
 import { Avatar, ContextMenu, DropdownMenu, IconButton, type MenuItem } from '../../ui';
 import { cx } from '../../ui/cx';
+import { MessageContent, mentionedClass, useMentionsMe } from '../rendering';
 import { DateSeparator } from './DateSeparator';
 import { formatFull } from './format-time';
 import { EditIcon, MoreIcon, TrashIcon } from './icons';
@@ -52,6 +53,7 @@ export const MessageItem = memo(function MessageItem({
   if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: () => onEdit(message.id) });
   if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(message) });
   const menuItems = editing ? [] : items;
+  const mentioned = useMentionsMe(message);
   const [menuOpen, setMenuOpen] = useState(false);
 
   // Enter, the Menu key or Shift+F10 on the focused message opens its actions, as a right-click does.
@@ -68,7 +70,12 @@ export const MessageItem = memo(function MessageItem({
       {dayLabel && <DateSeparator label={dayLabel} />}
       <ContextMenu items={menuItems} label="Message actions">
         <article
-          className={cx(styles.message, grouped && styles.grouped, editing && styles.editing)}
+          className={cx(
+            styles.message,
+            grouped && styles.grouped,
+            editing && styles.editing,
+            mentioned && mentionedClass,
+          )}
           aria-label={`${name}, ${formatFull(message.timestamp)}`}
           data-row-key={rowKey}
           tabIndex={tabStop ? 0 : -1}
@@ -88,15 +95,18 @@ export const MessageItem = memo(function MessageItem({
                 onCancel={() => onEdit(null)}
               />
             ) : (
-              <p className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}>
-                <bdi>{message.content}</bdi>
-                {message.edited_at && (
-                  <span className={styles.edited} title={formatFull(message.edited_at)}>
-                    {' '}
-                    (edited)
-                  </span>
-                )}
-              </p>
+              <MessageContent
+                text={message.content}
+                className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}
+                after={
+                  message.edited_at && (
+                    <span className={styles.edited} title={formatFull(message.edited_at)}>
+                      {' '}
+                      (edited)
+                    </span>
+                  )
+                }
+              />
             )}
           </div>
           {menuItems.length > 0 && (
