@@ -20,6 +20,7 @@ import { serveWebClient } from './http/web-client.js';
 import { authRoutes } from './auth/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { messageRoutes } from './messages/routes.js';
+import { reactionRoutes } from './reactions/routes.js';
 
 export interface RunningApp {
   http: FastifyInstance;
@@ -103,6 +104,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         authRoutes(api, ctx);
         groupRoutes(api, ctx);
         messageRoutes(api, ctx);
+        reactionRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

@@ -183,8 +183,15 @@ describe('answers and frames match their schemas', () => {
     const send = { channel_id: channel.id, content: 'hello', nonce: 'n-1' };
     const sent = await call('POST', '/message', { token: U, body: send });
     await call('POST', '/message', { token: U, body: send, status: 200 });
+    const thumbs = { emoji_unicode: '👍' };
+    const reaction = await call('POST', '/message/:id/reactions', { token: U, params: { id: sent.id }, body: thumbs });
+    await call('POST', '/message/:id/reactions', { token: A, params: { id: sent.id }, body: { emoji_unicode: '🎉' } });
     await call('GET', '/message', { token: U, query: { channel_id: channel.id, limit: 10 } });
     await call('PUT', '/message/:id', { token: U, params: { id: sent.id }, body: { content: 'hello again' } });
+    await call('DELETE', '/message/:id/reactions/:reactionId', {
+      token: U,
+      params: { id: sent.id, reactionId: reaction.id },
+    });
     const removed = await call('DELETE', '/message/:id', { token: A, params: { id: sent.id } });
     expect(removed.deleted).toBe(false);
     const own = await call('POST', '/message', { token: U, body: { channel_id: channel.id, content: 'mine' } });
@@ -241,6 +248,8 @@ describe('answers and frames match their schemas', () => {
         'message_updated',
         'message_delete',
         'message_admin_delete',
+        'reaction_add',
+        'reaction_remove',
         'group_created',
         'group_updated',
         'group_deleted',

@@ -11,6 +11,7 @@ import { AuthAnswer, TokenPair } from './auth.js';
 import { SelfUser } from './users.js';
 import { Category, Channel, Group, GroupPermissionEntry, PermissionSet } from './groups.js';
 import { Message } from './messages.js';
+import { Reaction } from './reactions.js';
 import { ClientFrame, CLOSE, PermissionChange, ServerControl, ServerEvents } from './gateway.js';
 import { TEXT } from './texts.js';
 import {
@@ -148,6 +149,7 @@ const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['GroupPermissionEntry', GroupPermissionEntry],
   ['PermissionChange', PermissionChange],
   ['Message', Message],
+  ['Reaction', Reaction],
 ];
 
 type Json = Record<string, unknown>;

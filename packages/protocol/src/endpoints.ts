@@ -20,6 +20,7 @@ import {
   UserGroupPermissions,
 } from './groups.js';
 import { DeleteMessageAnswer, EditMessageBody, HistoryQuery, Message, SendMessageBody } from './messages.js';
+import { AddReactionBody, Reaction, ReactionParams } from './reactions.js';
 import type { ClientFrameType, CLOSE, ServerControlType, ServerEventType } from './gateway.js';
 
 /**
@@ -341,6 +342,30 @@ export const ENDPOINTS: readonly Endpoint[] = [
     params: IdParams,
     answer: DeleteMessageAnswer,
   },
+
+  /* ---------- reactions ---------- */
+  {
+    method: 'POST',
+    path: '/message/:id/reactions',
+    auth: 'user',
+    status: 201,
+    summary:
+      'Adds the caller\'s reaction: exactly one of `emoji_unicode` (one emoji, stored fully qualified) and `emoji_id` (a custom emoji; none exist yet, so 404). Needs can_post (403); the same emoji twice is 409 "You already added this reaction"; a message holds at most 20 different emoji (400), and one an admin removed takes none.',
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: AddReactionBody,
+    answer: Reaction,
+  },
+  {
+    method: 'DELETE',
+    path: '/message/:id/reactions/:reactionId',
+    auth: 'user',
+    status: 204,
+    summary:
+      "Removes the caller's own reaction (204; anyone else's is 403). Needs only view access, so a user who lost can_post can still take a reaction back.",
+    limits: ['writePerUser'],
+    params: ReactionParams,
+  },
 ];
 
 /* ---------- live gateway (WebSocket at /ws) ---------- */
@@ -376,6 +401,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
   message_delete: "Sessions that can view the message's group, after its author deleted it.",
   message_admin_delete:
     "Sessions that can view the message's group, after an admin replaced the content of someone else's message.",
+  reaction_add: "Sessions that can view the message's group, the reacting user's own included.",
+  reaction_remove: "Sessions that can view the message's group, after a user took their reaction back.",
   group_created: 'Every session: a new group is visible to all users.',
   group_updated: 'Sessions that can view the group.',
   group_deleted: 'Sessions that could view the group.',

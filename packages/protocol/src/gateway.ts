@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BodyId } from './common.js';
 import { Message, MessageContent, Nonce } from './messages.js';
 import { Category, Channel, Group, PermissionSet } from './groups.js';
+import { Reaction } from './reactions.js';
 import { SelfUser } from './users.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
@@ -72,6 +73,8 @@ export const ServerEvents = {
   message_updated: Message,
   message_delete: z.object({ id: z.number(), channel_id: z.number(), group_id: z.number() }),
   message_admin_delete: Message,
+  reaction_add: Reaction,
+  reaction_remove: Reaction,
   group_created: Group,
   group_updated: Group,
   group_deleted: z.object({ group_id: z.number() }),

@@ -5,6 +5,7 @@ export * from './users.js';
 export * from './auth.js';
 export * from './groups.js';
 export * from './messages.js';
+export * from './reactions.js';
 export * from './gateway.js';
 export * from './endpoints.js';
 export * from './rules.js';

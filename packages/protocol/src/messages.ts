@@ -3,6 +3,7 @@ import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE } from './const
 import { TEXT } from './texts.js';
 import { BodyId, Id, IsoDate, UserText } from './common.js';
 import { Role } from './users.js';
+import { Reaction } from './reactions.js';
 
 /** Trimmed, non-empty, at most 4000 characters. */
 export const MessageContent = UserText(TEXT.messageEmpty)
@@ -34,7 +35,7 @@ export const Message = z.object({
   attachments: z.array(z.unknown()),
   attachment_ids: z.array(z.number()),
   sensitive_attachment_ids: z.array(z.number()),
-  reactions: z.array(z.unknown()),
+  reactions: z.array(Reaction),
   mentioned_users: z.array(z.object({ id: z.number() })),
   mentions_everyone: z.boolean(),
   muted_for_user: z.boolean(),

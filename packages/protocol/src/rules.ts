@@ -5,6 +5,8 @@
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants.js';
 import { TEXT } from './texts.js';
 
+export { canonicalEmoji, singleEmoji, EMOJI_MAX_LENGTH, REACTION_EMOJI_PER_MESSAGE_MAX } from './emoji-rules.js';
+
 export const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
 
 /**

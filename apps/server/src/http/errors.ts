@@ -26,6 +26,7 @@ const PARENT_NOT_FOUND: Record<string, string> = {
   group_id: TEXT.groupNotFound,
   category_id: TEXT.categoryNotFound,
   channel_id: TEXT.channelNotFound,
+  message_id: TEXT.messageNotFound,
   user_id: TEXT.userNotFound,
 };
 

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { requireVisibleChannel } from '../groups/access.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
+import { withReactions } from '../reactions/load-reactions.js';
 import { MESSAGE_SELECT, toMessage, type MessageRow } from './message-row.js';
 
 /** A page of a channel's history in ascending order: the newest page, or the page before/after an id. */
@@ -50,7 +51,7 @@ export async function sendMessage(
     ]);
     // The first send with this nonce may have been deleted since: then the retry is simply too late.
     if (!existing.rows[0]) throw notFound(TEXT.messageNotFound);
-    return { message: toMessage(existing.rows[0]), created: false };
+    return { message: await withReactions(ctx.db, toMessage(existing.rows[0])), created: false };
   }
   // Built from what is already at hand rather than read back: this is the hottest write path.
   const message = toMessage({
@@ -94,7 +95,8 @@ export async function editMessage(ctx: AppContext, user: UserRow, id: number, co
     [id, content, user.id],
   );
   if (!rows[0]) throw notFound(TEXT.messageNotFound);
-  const message = toMessage({ ...row, content, edited_at: rows[0].edited_at });
+  // Receivers replace the reactions they hold with the event's, so it carries them.
+  const message = await withReactions(ctx.db, toMessage({ ...row, content, edited_at: rows[0].edited_at }));
   await ctx.events.publish('message_updated', message, { kind: 'group', groupId: row.group_id });
   return message;
 }
@@ -119,7 +121,10 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: number) 
     id,
     MESSAGE_REMOVED_BY_ADMIN,
   ]);
-  const message = toMessage({ ...row, content: MESSAGE_REMOVED_BY_ADMIN, removed_by_admin: true });
+  const message = await withReactions(
+    ctx.db,
+    toMessage({ ...row, content: MESSAGE_REMOVED_BY_ADMIN, removed_by_admin: true }),
+  );
   await ctx.events.publish('message_admin_delete', message, audience);
   return { id, channel_id: row.channel_id, deleted: false, message };
 }

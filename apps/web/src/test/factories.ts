@@ -1,4 +1,4 @@
-import type { Category, Channel, Group, SelfUser } from '@hearth/protocol';
+import type { Category, Channel, Group, Reaction, SelfUser } from '@hearth/protocol';
 
 const created_at = '2025-01-01T00:00:00.000Z';
 
@@ -43,6 +43,21 @@ export const channel = (id: number, name: string, group_id: number, extra: Parti
   max_participants: 10,
   bitrate: 64000,
   position: id,
+  created_at,
+  ...extra,
+});
+
+/** A Unicode reaction by alice (id 7) to message 1 in channel 1, unless told otherwise. */
+export const reaction = (id: number, emoji_unicode: string, extra: Partial<Reaction> = {}): Reaction => ({
+  id,
+  message_id: 1,
+  channel_id: 1,
+  user_id: 7,
+  username: 'alice',
+  emoji_id: null,
+  emoji_unicode,
+  emoji_name: null,
+  emoji_url: null,
   created_at,
   ...extra,
 });

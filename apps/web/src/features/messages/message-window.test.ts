@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Message } from '@hearth/protocol';
 import { MESSAGE_REMOVED_BY_ADMIN } from '@hearth/protocol/constants';
 import { FIRST_ITEM_INDEX, INITIAL_LOAD_EVENT, MessageWindow, type MessageWindowDeps } from './message-window';
+import { reaction } from '../../test/factories';
 import { deferred, fakeHistory, fakeLive, makeMessage } from './test-messages';
 
 const ids = (w: MessageWindow) => w.getSnapshot().messages.map((m) => m.id);
@@ -192,7 +193,7 @@ describe('MessageWindow live events', () => {
 
   it('lets live data override content, edit time, reactions and the author profile', async () => {
     const { win, live } = await open(2);
-    const reactions = [{ id: 1, emoji_unicode: '👍' }];
+    const reactions = [reaction(1, '👍', { message_id: 2 })];
     live.event(
       'message',
       makeMessage(2, {
