@@ -4,23 +4,24 @@ import { signOut } from './session';
 import { stubFetch } from '../test/fake-fetch';
 import { user } from '../test/factories';
 
-const NAVIGATION_KEY = 'hearth:navigation';
-
 /** An access token (unsigned: the client only reads its expiry) that lives for another 15 minutes. */
 const freshToken = () => `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 900 }))}.s`;
 
-/** A signed-in tab with a cached query and a saved place. */
+/** A signed-in tab in a channel, with a cached query and a message on its way. */
 function signedInTab() {
   const services = createServices();
   services.auth.set({ accessToken: freshToken(), refreshToken: 'r1', user: user() });
   services.queryClient.setQueryData(['groups'], [{ id: 1 }]);
-  sessionStorage.setItem(NAVIGATION_KEY, JSON.stringify({ groupId: 1, channelId: 2 }));
+  history.replaceState(null, '', '/channels/1/2');
+  vi.spyOn(services.live, 'send').mockReturnValue(true);
+  services.outbox.send(2, 'on its way');
   return services;
 }
 
 const leftovers = (services: ReturnType<typeof createServices>) => ({
   cached: services.queryClient.getQueryData(['groups']) !== undefined,
-  navigation: sessionStorage.getItem(NAVIGATION_KEY),
+  address: location.pathname,
+  unsent: services.outbox.getSnapshot().length,
 });
 
 describe('createServices', () => {
@@ -30,16 +31,16 @@ describe('createServices', () => {
     stopLive = null;
   });
 
-  it('keeps cached data and the saved place while the session only changes tokens', () => {
+  it('keeps cached data, the place and unsent messages while the session only changes tokens', () => {
     const services = signedInTab();
     services.auth.updateTokens('a2', 'r2');
-    expect(leftovers(services)).toEqual({ cached: true, navigation: '{"groupId":1,"channelId":2}' });
+    expect(leftovers(services)).toEqual({ cached: true, address: '/channels/1/2', unsent: 1 });
   });
 
-  it('forgets cached data and the saved place when the session ends without a logout', () => {
+  it('forgets cached data, the place and unsent messages when the session ends without a logout', () => {
     const services = signedInTab();
     services.auth.set(null); // what a lost live session or a revoked device does
-    expect(leftovers(services)).toEqual({ cached: false, navigation: null });
+    expect(leftovers(services)).toEqual({ cached: false, address: '/', unsent: 0 });
   });
 
   it('forgets them when the server refuses the refresh', async () => {
@@ -47,14 +48,14 @@ describe('createServices', () => {
     const services = signedInTab();
     expect(await services.http.refresh()).toBe(false);
     expect(services.auth.get()).toBeNull();
-    expect(leftovers(services)).toEqual({ cached: false, navigation: null });
+    expect(leftovers(services)).toEqual({ cached: false, address: '/', unsent: 0 });
   });
 
   it('forgets them on logout', async () => {
     stubFetch(() => ({ status: 200, body: {} }));
     const services = signedInTab();
     await signOut(services);
-    expect(leftovers(services)).toEqual({ cached: false, navigation: null });
+    expect(leftovers(services)).toEqual({ cached: false, address: '/', unsent: 0 });
   });
 
   it('refreshes on auth_error from the live connection, even when the token does not look expired', async () => {

@@ -5,7 +5,6 @@ import { HttpClient } from '../lib/http';
 import { LiveConnection, type SocketLike } from '../lib/live';
 import { Outbox } from '../lib/outbox';
 import { accessTokenExpiresSoon } from '../lib/jwt';
-import { NAVIGATION_STORAGE_KEY } from './navigation';
 
 /** The long-lived objects of a signed-in browser tab. Created once; tests may build their own. */
 export interface Services {
@@ -21,13 +20,6 @@ export function createServices(): Services {
   const auth = new AuthStore();
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-  });
-  // However the session ends (logout, a refused refresh, a revoked device, another tab), nothing of
-  // it may survive into the next account's session in this tab.
-  auth.subscribe(() => {
-    if (auth.get()) return;
-    queryClient.clear();
-    sessionStorage.removeItem(NAVIGATION_STORAGE_KEY);
   });
   const http = new HttpClient(auth, '/api', () => {
     localStorage.setItem(SESSION_EXPIRED_KEY, 'Your session has expired. Please log in again.');
@@ -50,8 +42,14 @@ export function createServices(): Services {
     isOnline: () => navigator.onLine,
   });
   const outbox = new Outbox(live);
+  // However the session ends (logout, a refused refresh, a revoked device, another tab), nothing of
+  // it may survive into the next account's session in this tab: not its data, its unsent messages,
+  // or the place it was at (the next sign-in starts at home, not in a channel of the last account).
   auth.subscribe(() => {
-    if (!auth.get()) outbox.clear();
+    if (auth.get()) return;
+    queryClient.clear();
+    outbox.clear();
+    if (location.pathname !== '/') history.replaceState(null, '', '/');
   });
   return { auth, http, live, outbox, queryClient };
 }

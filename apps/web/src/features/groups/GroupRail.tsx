@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import type { Group } from '@hearth/protocol';
 import { isAdminRole, useSession } from '../../app/session';
 import { ContextMenu, type MenuItem } from '../../ui';
@@ -21,7 +20,6 @@ export function GroupRail() {
   const nav = useNavigation();
   const groups = useGroups();
   const openGroup = useOpenGroup();
-  const [, navigate] = useLocation();
   const deleteGroup = useDeleteGroupFlow();
   const [create, setCreate] = useState<CreateRequest | null>(null);
   const [renaming, setRenaming] = useState<Group | null>(null);
@@ -48,10 +46,7 @@ export function GroupRail() {
             aria-label="Home"
             title="Home"
             aria-current={nav.groupId === null ? 'true' : undefined}
-            onClick={() => {
-              navigate('/');
-              nav.goHome();
-            }}
+            onClick={() => nav.goHome()}
           >
             <HomeIcon size={22} />
           </button>

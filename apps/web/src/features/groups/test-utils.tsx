@@ -6,6 +6,7 @@ import { stubFetch, type Reply, type Request } from '../../test/fake-fetch';
 import { user } from '../../test/factories';
 import { renderWithServices, testServices } from '../../test/render';
 import { NavigationProvider } from '../../app/navigation';
+import { HOME, placePath } from '../../app/routes';
 
 /** A route's answer to the request body, or a promise of one (to hold a request open). */
 export type Route = (body: unknown) => Reply | Promise<Reply>;
@@ -32,9 +33,8 @@ export interface Place {
 
 /** Renders with the app's real providers around a signed-in session, at a group and channel; only fetch is fake. */
 export function renderSignedIn(ui: ReactNode, signedIn: SelfUser = user(), place?: Place) {
-  // The navigation provider starts where the tab last was.
-  sessionStorage.setItem('hearth:navigation', JSON.stringify(place ?? { groupId: null, channelId: null }));
-  const location = memoryLocation({ path: '/', record: true });
+  // The navigation follows the address: start at the place's.
+  const location = memoryLocation({ path: placePath(place ?? HOME), record: true });
   const view = renderWithServices(
     <Router hook={location.hook}>
       <NavigationProvider>{ui}</NavigationProvider>

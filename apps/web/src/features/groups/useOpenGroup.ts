@@ -1,4 +1,3 @@
-import { useLocation } from 'wouter';
 import { useNavigation } from '../../app/navigation';
 import { useIsNarrow } from '../../app/useIsNarrow';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,18 +14,20 @@ export function useOpenGroup() {
   const narrow = useIsNarrow();
   const { http } = useServices();
   const queryClient = useQueryClient();
-  const [location, navigate] = useLocation();
 
   return async (groupId: number) => {
-    if (location !== '/') navigate('/');
     if (narrow) {
-      if (groupId !== nav.groupId) nav.selectGroup(groupId);
+      // The open group's list shows over its open channel; another group (or from a page) opens its list.
+      if (groupId !== nav.groupId || nav.onPage) nav.selectGroup(groupId);
       nav.setMobilePane('sidebar');
       nav.setRailOpen(false);
       return;
     }
-    // Coming back to the open group keeps the channel the user was in.
-    if (groupId === nav.groupId && nav.channelId !== null) return;
+    // Coming back to the open group keeps the channel the user was in (from a page too).
+    if (groupId === nav.groupId && nav.channelId !== null) {
+      nav.selectChannel(nav.channelId, groupId);
+      return;
+    }
     // Right after sign-in the channel list may still be on its way: wait for it rather than open nothing.
     const channels = await queryClient.ensureQueryData(channelsQuery(http)).catch(() => []);
     const first = firstTextChannel(channels, groupId);

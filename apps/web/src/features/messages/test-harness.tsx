@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { VirtuosoMockContext } from 'react-virtuoso';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import type { Channel, Group, SelfUser } from '@hearth/protocol';
 import type { Services } from '../../app/services';
 import type { SocketLike } from '../../lib/live';
@@ -85,13 +87,24 @@ export function createTestServices({
   return { services, requests, socket, emit };
 }
 
-/** Renders with the app's providers, plus navigation and a message list that can lay out without a browser. */
-export function renderChat(ui: ReactNode, services: Services) {
+/**
+ * Renders with the app's providers, plus navigation (at an address of `location`, by default a
+ * memory location at #general of Hearth) and a message list that can lay out without a browser.
+ */
+export function renderChat(
+  ui: ReactNode,
+  services: Services,
+  location = memoryLocation({ path: '/channels/1/1' }).hook,
+) {
   return renderWithServices(
-    <NavigationProvider>
-      {/* jsdom has no layout: the list gets fixed sizes so its items render. */}
-      <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 60 }}>{ui}</VirtuosoMockContext.Provider>
-    </NavigationProvider>,
+    <Router hook={location}>
+      <NavigationProvider>
+        {/* jsdom has no layout: the list gets fixed sizes so its items render. */}
+        <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 60 }}>
+          {ui}
+        </VirtuosoMockContext.Provider>
+      </NavigationProvider>
+    </Router>,
     services,
   );
 }

@@ -20,10 +20,7 @@ export function MobileBottomBar() {
       label: 'Home',
       Icon: HomeIcon,
       active: location === '/' && !nav.railOpen && nav.channelId === null,
-      onClick: () => {
-        navigate('/');
-        nav.goHome();
-      },
+      onClick: () => nav.goHome(),
     },
     {
       id: 'groups',
@@ -31,7 +28,8 @@ export function MobileBottomBar() {
       Icon: nav.railOpen ? CloseIcon : GroupsIcon,
       active: nav.railOpen,
       onClick: () => {
-        navigate('/');
+        // From a page of its own, back to the channel list of the group the user was in.
+        if (nav.onPage) nav.selectGroup(nav.groupId);
         nav.setRailOpen(!nav.railOpen);
         nav.setMobilePane('sidebar');
       },

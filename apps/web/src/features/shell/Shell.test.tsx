@@ -1,29 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
+import userEvent from '@testing-library/user-event';
 import { memoryLocation } from 'wouter/memory-location';
+import type { SelfUser } from '@hearth/protocol';
 import { admin } from '../../test/factories';
 import { baseRoutes, createTestServices, renderChat } from '../messages/test-harness';
-import { NAVIGATION_STORAGE_KEY } from '../../app/navigation';
 import { NARROW_QUERY } from '../../app/useIsNarrow';
 import { Shell } from './Shell';
 
 let stopLive: (() => void) | null = null;
 afterEach(() => stopLive?.());
 
-/** The signed-in shell with #general of Hearth open; the live connection is driven by hand. */
-function renderShell(path = '/') {
-  sessionStorage.setItem(NAVIGATION_STORAGE_KEY, JSON.stringify({ groupId: 1, channelId: 1 }));
-  const harness = createTestServices({ routes: baseRoutes() });
+/** The signed-in shell at an address (#general of Hearth by default); the live connection is driven by hand. */
+function renderShell(path = '/channels/1/1', user?: SelfUser) {
+  const harness = createTestServices({ routes: baseRoutes(), ...(user ? { user } : {}) });
   stopLive = () => harness.services.live.stop();
-  const location = memoryLocation({ path });
-  renderChat(
-    <Router hook={location.hook}>
-      <Shell />
-    </Router>,
-    harness.services,
-  );
-  return harness;
+  const location = memoryLocation({ path, record: true });
+  renderChat(<Shell />, harness.services, location.hook);
+  return { ...harness, location };
 }
 
 describe('Shell', () => {
@@ -40,10 +34,7 @@ describe('Shell', () => {
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
     }));
-    sessionStorage.setItem(NAVIGATION_STORAGE_KEY, JSON.stringify({ groupId: 1, channelId: null }));
-    const harness = createTestServices({ routes: baseRoutes() });
-    stopLive = () => harness.services.live.stop();
-    renderChat(<Shell />, harness.services);
+    renderShell('/channels/1');
 
     const main = screen.getByRole('main');
     expect(within(main).getByRole('navigation', { name: 'Channels' })).toBeTruthy();
@@ -93,11 +84,40 @@ describe('Shell', () => {
   });
 
   it('offers admins a visible Create Channel button beside the channel list', async () => {
-    sessionStorage.setItem(NAVIGATION_STORAGE_KEY, JSON.stringify({ groupId: 1, channelId: 1 }));
-    const harness = createTestServices({ user: admin(), routes: baseRoutes() });
-    stopLive = () => harness.services.live.stop();
-    renderChat(<Shell />, harness.services);
+    renderShell('/channels/1/1', admin());
     const sidebar = screen.getByRole('navigation', { name: 'Channels' });
     expect(await within(sidebar).findByRole('button', { name: 'Create Channel' })).toBeTruthy();
+  });
+  it('shows home with no channel selected at /', () => {
+    renderShell('/');
+    expect(screen.getByRole('heading', { name: /^Welcome, / })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Home');
+    expect(screen.getByText('Select a group to see its channels.')).toBeTruthy();
+  });
+
+  it('gives each channel its own address: picking another one moves there', async () => {
+    const { location } = renderShell('/channels/1');
+    expect(screen.getByRole('heading', { name: /^Welcome, / })).toBeTruthy();
+    const sidebar = screen.getByRole('navigation', { name: 'Channels' });
+    await userEvent.click(await within(sidebar).findByRole('button', { name: 'general' }));
+    expect(await screen.findByRole('heading', { name: '#general', level: 2 })).toBeTruthy();
+    expect(location.history).toEqual(['/channels/1', '/channels/1/1']);
+  });
+
+  it('corrects a link naming the wrong group in place, and sends an unknown address home', async () => {
+    const { location } = renderShell('/channels/5/1');
+    expect(await screen.findByRole('heading', { name: '#general', level: 2 })).toBeTruthy();
+    await waitFor(() => expect(location.history).toEqual(['/channels/1/1']));
+    stopLive?.();
+
+    const other = renderShell('/channels/not-a-number');
+    await waitFor(() => expect(other.location.history).toEqual(['/']));
+  });
+
+  it('leaves a deleted channel for its group’s address', async () => {
+    const { emit, location } = renderShell();
+    await screen.findByRole('heading', { name: '#general', level: 2 });
+    act(() => emit('channel_deleted', { channel_id: 1, group_id: 1 }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/channels/1'));
   });
 });

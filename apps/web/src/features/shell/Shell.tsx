@@ -1,11 +1,13 @@
-import { Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { GroupRail } from '../groups/GroupRail';
 import { ChannelSidebar } from '../groups/ChannelSidebar';
 import { ChannelChat } from '../messages/ChannelChat';
 import { useSession } from '../../app/session';
 import { useNavigation } from '../../app/navigation';
+import { placeFromPath } from '../../app/routes';
 import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
+import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
 import { SettingsPlaceholder } from './SettingsPlaceholder';
 import { MobileBottomBar } from './MobileBottomBar';
@@ -18,14 +20,14 @@ export function Shell() {
   const nav = useNavigation();
   useGroupLiveUpdates();
   useLandInDefaultChannel();
+  useCanonicalPlace();
   const [location] = useLocation();
-  const onRoute = location !== '/';
-  const pane = onRoute ? 'chat' : nav.mobilePane;
+  const pane = nav.onPage ? 'chat' : nav.mobilePane;
   // The main landmark is the chat area, except on a phone showing the channel list, where the list
   // is all there is. The h1 goes inside it: content outside landmarks is easily missed, and a hidden
   // pane would hide it. A role, not a <main> element, so no pane is remounted when it moves.
   const mainPane = useIsNarrow() && pane === 'sidebar' ? 'sidebar' : 'chat';
-  const heading = !onRoute && <PageHeading />;
+  const heading = !nav.onPage && <PageHeading />;
   return (
     <div className={styles.shell} data-pane={pane} data-rail-open={nav.railOpen || undefined}>
       <div className={styles.rail}>
@@ -49,7 +51,16 @@ export function Shell() {
           <Route path="/admin">
             <Placeholder title="Admin Panel" text="The admin panel is coming soon." />
           </Route>
-          <Route>{nav.channelId !== null ? <ChannelChat channelId={nav.channelId} /> : <Home />}</Route>
+          <Route>
+            {/* An address that is no place in the app leads home rather than to an empty screen. */}
+            {placeFromPath(location) === null ? (
+              <Redirect to="/" replace />
+            ) : nav.channelId !== null ? (
+              <ChannelChat channelId={nav.channelId} />
+            ) : (
+              <Home />
+            )}
+          </Route>
         </Switch>
       </div>
       <MobileBottomBar />

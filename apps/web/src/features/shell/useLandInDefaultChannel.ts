@@ -10,7 +10,7 @@ export const landInDefaultChannelNext = () => sessionStorage.setItem(FLAG, '1');
 
 /**
  * A new account lands in the first group's first text channel (on a new instance: Hearth, #general)
- * instead of an empty home screen. Returning users keep where they were, or home.
+ * instead of an empty home screen. Returning users land where their address says (home at `/`).
  */
 export function useLandInDefaultChannel() {
   const nav = useNavigation();
@@ -20,9 +20,11 @@ export function useLandInDefaultChannel() {
     if (sessionStorage.getItem(FLAG) !== '1' || !groups || !channels) return;
     sessionStorage.removeItem(FLAG);
     const group = groups[0];
+    // A link followed at sign-up wins.
     if (!group || nav.channelId !== null) return;
     const first = firstTextChannel(channels, group.id);
-    if (first) nav.selectChannel(first.id, group.id);
-    else nav.selectGroup(group.id);
+    // In place of the empty home the account started on, so Back does not lead there.
+    if (first) nav.selectChannel(first.id, group.id, { replace: true });
+    else nav.selectGroup(group.id, { replace: true });
   }, [groups, channels, nav]);
 }

@@ -1,0 +1,33 @@
+/** Where in the chat the user is: a group and a channel of it, a group's channel list, or home. */
+export interface Place {
+  groupId: number | null;
+  channelId: number | null;
+}
+
+export const HOME: Place = { groupId: null, channelId: null };
+
+/**
+ * The address of a place, so each channel has its own shareable link: `/channels/{groupId}/{channelId}`,
+ * `/channels/{groupId}` for a group whose channel list is open with no channel chosen, and `/` for
+ * home with no channel selected (spec 3 §2).
+ */
+export function placePath({ groupId, channelId }: Place): string {
+  if (groupId === null) return '/';
+  return channelId === null ? `/channels/${groupId}` : `/channels/${groupId}/${channelId}`;
+}
+
+const ID = '([1-9][0-9]{0,15})';
+const CHANNELS = new RegExp(`^/channels/${ID}(?:/${ID})?/?$`);
+
+/** The place an address shows, or null for an address that is not a place in the chat (a page, or unknown). */
+export function placeFromPath(path: string): Place | null {
+  if (path === '/' || path === '') return HOME;
+  const match = CHANNELS.exec(path);
+  if (!match) return null;
+  return { groupId: Number(match[1]), channelId: match[2] === undefined ? null : Number(match[2]) };
+}
+
+/** Pages of their own over the shell; the channel sidebar keeps showing where the user last was. */
+export const isPagePath = (path: string) => path === '/settings' || path === '/admin' || path.startsWith('/profile/');
+
+export const samePlace = (a: Place, b: Place) => a.groupId === b.groupId && a.channelId === b.channelId;
