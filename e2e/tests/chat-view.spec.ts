@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import { composer, connectionChip, message, messageItems, openChannel, send, sendButton } from '../support/chat.js';
+import {
+  composer,
+  connectionChip,
+  message,
+  messageAction,
+  messageItems,
+  openChannel,
+  send,
+  sendButton,
+} from '../support/chat.js';
 
 test('messages in a row from one author sit under one header; another author starts a new group', async ({
   freshChannel,
@@ -197,4 +206,43 @@ test('a message whose confirmation was lost with the network turns out sent afte
   await expect(message(alice, 'Half way there').getByText(/Not sent|Sending/)).toHaveCount(0);
   await expect(message(alice, 'Half way there')).toHaveCount(1);
   await expect(message(bob, 'Half way there')).toHaveCount(1);
+});
+
+test('Arabic and Hebrew lines up on the right: in the list, the composer and the editor', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+}, testInfo) => {
+  const { group, channel } = await freshChannel('rtl');
+  const page = await signedInPage(await newUser('reader'));
+  await openChannel(page, group.name, channel.name);
+  const box = composer(page, channel.name);
+  const direction = (el: Element) => getComputedStyle(el).direction;
+
+  await box.fill('مرحبا بالجميع');
+  expect(await box.evaluate(direction)).toBe('rtl');
+  await box.press('Enter');
+  await expect(message(page, 'مرحبا بالجميع')).toBeVisible();
+  await send(page, channel.name, 'שלום לכולם');
+  await send(page, channel.name, 'Hello everyone');
+
+  /** Room left of and right of a message's text, inside its text block. */
+  const margins = async (text: string) => {
+    const words = message(page, text).locator('bdi').filter({ hasText: text });
+    const [inner, outer] = [(await words.boundingBox())!, (await words.locator('xpath=..').boundingBox())!];
+    return { left: inner.x - outer.x, right: outer.x + outer.width - (inner.x + inner.width) };
+  };
+  for (const text of ['مرحبا بالجميع', 'שלום לכולם']) {
+    const { left, right } = await margins(text);
+    expect(right).toBeLessThan(2);
+    expect(left).toBeGreaterThan(100);
+  }
+  expect((await margins('Hello everyone')).left).toBeLessThan(2);
+  await page.getByRole('region', { name: 'Messages' }).screenshot({ path: testInfo.outputPath('rtl-messages.png') });
+
+  await messageAction(page, 'שלום לכולם', 'Edit');
+  const editor = page.getByRole('textbox', { name: 'Edit message' });
+  expect(await editor.evaluate(direction)).toBe('rtl');
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
 });

@@ -104,6 +104,20 @@ describe('ChannelChat', () => {
     expect(within(item).getByText('(edited)').closest('bdi')).toBeNull();
   });
 
+  it('lays Arabic and Hebrew messages out right to left, each block by its own text, still isolated', async () => {
+    setup({
+      messages: [
+        makeMessage(1, { content: 'مرحبا بالجميع' }),
+        makeMessage(2, { content: 'hello مرحبا', user_id: 8, username: 'bob' }),
+      ],
+    });
+    await messageShown('hello مرحبا');
+    const block = (text: string) => screen.getByText(text).closest('bdi')!.parentElement!;
+    expect(block('مرحبا بالجميع').getAttribute('dir')).toBe('rtl');
+    expect(block('hello مرحبا').getAttribute('dir')).toBe('ltr');
+    expect(screen.getByRole('textbox', { name: 'Message #general' }).getAttribute('dir')).toBe('auto');
+  });
+
   it('keeps a long channel name whole in the header tooltip, isolated', async () => {
     setup();
     const heading = await screen.findByRole('heading', { name: '#general' });

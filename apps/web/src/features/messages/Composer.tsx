@@ -76,6 +76,8 @@ export function Composer({ channel, leading, trailing, onSent }: ComposerProps) 
           aria-label={`Message #${channel.name}`}
           aria-describedby={content.length > COUNTER_FROM ? limitId : undefined}
           aria-invalid={tooLong || undefined}
+          // Right-to-left text lines up on the right as it is typed.
+          dir="auto"
           placeholder={placeholderFor(signedIn, readOnly, channel.name)}
           readOnly={readOnly}
           value={readOnly ? '' : text}

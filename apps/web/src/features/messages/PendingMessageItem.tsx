@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { SelfUser } from '@hearth/protocol';
 import type { PendingMessage } from '../../lib/outbox';
+import { textDirection } from '../../lib/text-direction';
 import { Avatar } from '../../ui';
 import { cx } from '../../ui/cx';
 import { DateSeparator } from './DateSeparator';
@@ -56,8 +57,8 @@ export const PendingMessageItem = memo(function PendingMessageItem({
         )}
         <div className={styles.body}>
           {!grouped && author && <MessageHeader name={name} role={author.role} timestamp={pending.createdAt} />}
-          <p className={cx(styles.content, failed ? own.failed : own.sending)} dir="auto">
-            <bdi>{pending.content}</bdi>
+          <p className={cx(styles.content, failed ? own.failed : own.sending)} dir={textDirection(pending.content)}>
+            <bdi dir="auto">{pending.content}</bdi>
           </p>
           <p className={own.status}>
             {failed ? (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useSession } from '../../app/session';
+import { textDirection } from '../../lib/text-direction';
 import { cx } from '../../ui/cx';
 import type { RichNode } from './ast';
 import { gifLink } from './embeds/gif-links';
@@ -44,7 +45,9 @@ export function MessageContent({ text, className, after, embeds = true }: Messag
   const gifOnly = embeds && isSoleGif(parsed.nodes);
   return (
     <>
-      <div className={cx(styles.text, className)}>
+      {/* The block takes the text's direction too, so an Arabic or Hebrew message lines up on the
+          right: dir="auto" here would skip the <bdi> and see only the '(edited)' marker. */}
+      <div className={cx(styles.text, className)} dir={textDirection(text)}>
         {!gifOnly && <bdi dir="auto">{rendered}</bdi>}
         {after}
       </div>
