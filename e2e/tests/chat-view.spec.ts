@@ -246,3 +246,61 @@ test('Arabic and Hebrew lines up on the right: in the list, the composer and the
   await page.keyboard.press('Escape');
   await expect(editor).toBeHidden();
 });
+
+test('a keyboard user crosses the message list in one Tab, moves with the arrows and opens actions with Enter', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+}, testInfo) => {
+  const { group, channel } = await freshChannel('keys');
+  const page = await signedInPage(await newUser('typist'));
+  await openChannel(page, group.name, channel.name);
+  await send(page, channel.name, 'First line of the day');
+  await send(page, channel.name, 'Second thought');
+  await send(page, channel.name, 'Third and last');
+  const menu = page.getByRole('menu', { name: 'Message actions' });
+
+  // From the header's last button: one Tab lands on the newest message, the next on the composer.
+  await page.getByRole('button', { name: 'Toggle member list' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(message(page, 'Third and last')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(composer(page, channel.name)).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(message(page, 'Third and last')).toBeFocused();
+
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(message(page, 'First line of the day')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(message(page, 'Second thought')).toBeFocused();
+  await page.getByRole('region', { name: 'Messages' }).screenshot({ path: testInfo.outputPath('keyboard-focus.png') });
+
+  // Enter opens the message's actions; Edit opens the editor.
+  await page.keyboard.press('Enter');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const editor = page.getByRole('textbox', { name: 'Edit message' });
+  await expect(editor).toBeFocused();
+
+  // An empty edit cannot be saved, and says why; Escape leaves the message as it was.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Control+Enter');
+  const why = page.getByText('Message content cannot be empty. Press Escape to keep the message as it was.');
+  await expect(why).toBeVisible();
+  await expect(editor).toBeVisible();
+  await page.getByRole('main').screenshot({ path: testInfo.outputPath('empty-edit.png') });
+  await page.keyboard.press('Escape');
+  await expect(editor).toBeHidden();
+  await expect(message(page, 'Second thought')).toBeFocused();
+
+  // The Menu key opens the same actions; after Escape the arrows still move on.
+  await page.keyboard.press('Shift+F10');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await page.keyboard.press('ArrowUp');
+  await expect(message(page, 'First line of the day')).toBeFocused();
+});
