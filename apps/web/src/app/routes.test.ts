@@ -10,7 +10,7 @@ describe('routes', () => {
   });
 
   it('reads no place from pages of their own or from addresses that are none', () => {
-    for (const path of ['/settings', '/admin', '/profile/bob']) {
+    for (const path of ['/settings', '/settings/account/password', '/admin', '/profile/bob']) {
       expect(placeFromPath(path)).toBeNull();
       expect(isPagePath(path)).toBe(true);
     }

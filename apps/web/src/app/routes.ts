@@ -27,7 +27,11 @@ export function placeFromPath(path: string): Place | null {
   return { groupId: Number(match[1]), channelId: match[2] === undefined ? null : Number(match[2]) };
 }
 
-/** Pages of their own over the shell; the channel sidebar keeps showing where the user last was. */
-export const isPagePath = (path: string) => path === '/settings' || path === '/admin' || path.startsWith('/profile/');
+/**
+ * Pages of their own over the shell; the channel sidebar keeps showing where the user last was.
+ * Settings has deeper addresses too (a settings link's tab and section, spec 1 §2).
+ */
+export const isPagePath = (path: string) =>
+  path === '/settings' || path.startsWith('/settings/') || path === '/admin' || path.startsWith('/profile/');
 
 export const samePlace = (a: Place, b: Place) => a.groupId === b.groupId && a.channelId === b.channelId;

@@ -46,6 +46,12 @@ describe('Shell', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Settings']);
   });
 
+  it('opens settings at a settings link’s deeper address too', () => {
+    const { location } = renderShell('/settings/account/password');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Settings']);
+    expect(location.history).toEqual(['/settings/account/password']);
+  });
+
   it('says so when the channel being viewed is deleted, and shows the welcome screen', async () => {
     const { emit } = renderShell();
     await screen.findByRole('heading', { name: '#general', level: 2 });

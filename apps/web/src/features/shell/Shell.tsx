@@ -48,6 +48,10 @@ export function Shell() {
           <Route path="/settings">
             <SettingsPlaceholder />
           </Route>
+          {/* A settings link typed or pasted in as an address (spec 1 §2) opens settings too. */}
+          <Route path="/settings/*">
+            <SettingsPlaceholder />
+          </Route>
           <Route path="/admin">
             <Placeholder title="Admin Panel" text="The admin panel is coming soon." />
           </Route>
