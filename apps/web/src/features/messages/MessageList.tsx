@@ -119,21 +119,20 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
   useImperativeHandle(ref, () => ({ scrollToLatest }), [scrollToLatest]);
 
   // Closing the inline editor hands focus back to its message, so the keyboard user stays in place.
-  const { focusRow } = focus;
+  const { focusKey } = focus;
+  const editing = useRef<number | null>(null);
   const onEdit = useCallback(
     (id: number | null) => {
-      setEditingId((current) => {
-        if (id === null && current !== null) {
-          const index = rows.findIndex((row) => row.key === `m${current}`);
-          requestAnimationFrame(() => {
-            if (container.current?.contains(document.activeElement) || document.activeElement === document.body)
-              focusRow(index);
-          });
-        }
-        return id;
+      const closed = editing.current;
+      editing.current = id;
+      setEditingId(id);
+      if (id !== null || closed === null) return;
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active === document.body || container.current?.contains(active)) focusKey(`m${closed}`);
       });
     },
-    [rows, focusRow],
+    [focusKey],
   );
 
   const onSave = useCallback(

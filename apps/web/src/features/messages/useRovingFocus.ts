@@ -1,4 +1,4 @@
-import { useCallback, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { ListRange, VirtuosoHandle } from 'react-virtuoso';
 
 const ROW = '[data-row-key]';
@@ -26,13 +26,17 @@ export function useRovingFocus(
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [focusInside, setFocusInside] = useState(false);
   const [range, setRange] = useState<ListRange | null>(null);
+  // Read by the callbacks, which stay the same across renders so the memoised rows do too.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
 
   const tabStopKey = pickTabStop(rows, activeKey, focusInside, range, firstItemIndex);
 
-  const focusRow = useCallback(
-    (index: number) => {
-      const key = rows[index]?.key;
-      if (!key) return;
+  /** Focuses the row of a key, scrolling it into view first if it is not rendered. */
+  const focusKey = useCallback(
+    (key: string) => {
+      const index = rowsRef.current.findIndex((row) => row.key === key);
+      if (index < 0) return;
       setActiveKey(key);
       const element = rowElement(container.current, key);
       if (element) {
@@ -45,7 +49,7 @@ export function useRovingFocus(
         done: () => requestAnimationFrame(() => rowElement(container.current, key)?.focus()),
       });
     },
-    [rows, container, virtuoso],
+    [container, virtuoso],
   );
 
   const onFocus = useCallback((event: FocusEvent<HTMLElement>) => {
@@ -63,18 +67,20 @@ export function useRovingFocus(
       const target = event.target as HTMLElement;
       // On a message, or a button in one; never while typing in the inline editor.
       if (!target.matches(`${ROW}, ${ROW} button`)) return;
+      const all = rowsRef.current;
       const key = target.closest(ROW)?.getAttribute('data-row-key');
-      const index = rows.findIndex((row) => row.key === key);
+      const index = all.findIndex((row) => row.key === key);
       if (index < 0) return;
-      const next = { ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: rows.length - 1 }[event.key];
+      const next = { ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: all.length - 1 }[event.key];
       if (next === undefined) return;
       event.preventDefault();
-      focusRow(Math.max(0, Math.min(rows.length - 1, next)));
+      const row = all[Math.max(0, Math.min(all.length - 1, next))];
+      if (row) focusKey(row.key);
     },
-    [rows, focusRow],
+    [focusKey],
   );
 
-  return { tabStopKey, onFocus, onBlur, onKeyDown, onRangeChanged: setRange, focusRow };
+  return { tabStopKey, onFocus, onBlur, onKeyDown, onRangeChanged: setRange, focusKey };
 }
 
 /**
