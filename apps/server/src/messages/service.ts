@@ -1,4 +1,4 @@
-import type { HistoryQuery, Message, SendMessageBody } from '@hearth/protocol';
+import type { Message, SendMessageBody } from '@hearth/protocol';
 import { MESSAGE_REMOVED_BY_ADMIN, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
@@ -8,22 +8,7 @@ import { isAdmin, type UserRow } from '../users/user-row.js';
 import { withReactions } from '../reactions/load-reactions.js';
 import { MESSAGE_SELECT, toMessage, type MessageRow } from './message-row.js';
 
-/** A page of a channel's history in ascending order: the newest page, or the page before/after an id. */
-export async function history(ctx: AppContext, user: UserRow, q: HistoryQuery): Promise<Message[]> {
-  await requireVisibleChannel(ctx.db, user, q.channel_id);
-  const page =
-    q.after !== undefined
-      ? await ctx.db.query<MessageRow>(
-          `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.id > $2 ORDER BY m.id ASC LIMIT $3`,
-          [q.channel_id, q.after, q.limit],
-        )
-      : await ctx.db.query<MessageRow>(
-          `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND ($2::bigint IS NULL OR m.id < $2) ORDER BY m.id DESC LIMIT $3`,
-          [q.channel_id, q.before ?? null, q.limit],
-        );
-  const rows = q.after !== undefined ? page.rows : page.rows.reverse();
-  return rows.map(toMessage);
-}
+export { history } from './history.js';
 
 /**
  * Stores and announces a message. A send repeating a nonce the author already used returns the

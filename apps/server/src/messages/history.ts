@@ -1,0 +1,55 @@
+import type { HistoryQuery, Message } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+import { requireVisibleChannel } from '../groups/access.js';
+import type { UserRow } from '../users/user-row.js';
+import { MESSAGE_SELECT, toMessage, type MessageRow } from './message-row.js';
+import { loadPageExtras } from './page-extras.js';
+
+/*
+ * One statement per kind of page, each a walk of messages_channel_id_id_idx (channel_id, id) that
+ * stops after a page: backwards for the newest page and the page before an id, forwards for the page
+ * after one. No optional condition such as `($2 IS NULL OR id < $2)`: each statement's conditions
+ * are all ones the index answers.
+ *
+ * The page size is passed as `LIMIT (SELECT $n::int)`: the planner cannot see a value behind a
+ * sub-select, so it assumes a tenth of the matching rows will be read, and walking the index in
+ * order costs less than reading every match and sorting, whatever it believes the channel holds.
+ * With `LIMIT $n` it weighs the page size against its estimate of the channel's rows; on a table it
+ * has not analysed yet (a new instance, an import) that estimate is a fixed guess (1/200 of the
+ * table, a third of that before an id), under a page for 10,000 messages, and it read the whole
+ * channel by bitmap and sorted it. Separate statements alone do not avoid that: each execution is
+ * planned with its values, so the old optional condition was already folded away.
+ * test/history-plan.test.ts checks these plans on such a table; docs/performance.md has the timings.
+ */
+export const HISTORY_SQL = {
+  newest: `${MESSAGE_SELECT} WHERE m.channel_id = $1 ORDER BY m.id DESC LIMIT (SELECT $2::int)`,
+  before: `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT (SELECT $3::int)`,
+  after: `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.id > $2 ORDER BY m.id ASC LIMIT (SELECT $3::int)`,
+} as const;
+
+/** The statement for one page, and whether it returns the page newest first. */
+export interface PageStatement {
+  text: string;
+  values: number[];
+  newestFirst: boolean;
+}
+
+export function pageStatement(q: HistoryQuery): PageStatement {
+  const { channel_id, limit } = q;
+  if (q.after !== undefined)
+    return { text: HISTORY_SQL.after, values: [channel_id, q.after, limit], newestFirst: false };
+  if (q.before !== undefined)
+    return { text: HISTORY_SQL.before, values: [channel_id, q.before, limit], newestFirst: true };
+  return { text: HISTORY_SQL.newest, values: [channel_id, limit], newestFirst: true };
+}
+
+/** A page of a channel's history in ascending order: the newest page, or the page before/after an id. */
+export async function history(ctx: AppContext, user: UserRow, q: HistoryQuery): Promise<Message[]> {
+  await requireVisibleChannel(ctx.db, user, q.channel_id);
+  const statement = pageStatement(q);
+  const { rows } = await ctx.db.query<MessageRow>(statement.text, statement.values);
+  if (statement.newestFirst) rows.reverse();
+  const page = rows.map(toMessage);
+  await loadPageExtras(ctx.db, page);
+  return page;
+}
