@@ -2,3 +2,4 @@ export * from './server-process.js';
 export * from './chromium.js';
 export * from './redis-server.js';
 export { freePort } from '../net/free-port.js';
+export * from './sql.js';
