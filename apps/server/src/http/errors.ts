@@ -67,7 +67,8 @@ export function zodDetail(err: ZodError): string {
 
 /** Parses untrusted input with a protocol schema; failures become a 400 with the schema's text. */
 export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  // With the input on each issue, a value that is there but wrong (limit=ten) is not called missing.
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw badRequest(zodDetail(result.error));
   return result.data;
 }
