@@ -21,6 +21,8 @@ import { authRoutes } from './auth/routes.js';
 import { groupRoutes } from './groups/routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { reactionRoutes } from './reactions/routes.js';
+import { mentionRoutes } from './mentions/routes.js';
+import { readStatusRoutes } from './read-status/routes.js';
 
 export interface RunningApp {
   http: FastifyInstance;
@@ -105,6 +107,8 @@ export async function startApp(config: Config): Promise<RunningApp> {
         groupRoutes(api, ctx);
         messageRoutes(api, ctx);
         reactionRoutes(api, ctx);
+        mentionRoutes(api, ctx);
+        readStatusRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

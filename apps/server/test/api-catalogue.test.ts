@@ -187,6 +187,14 @@ describe('answers and frames match their schemas', () => {
     const reaction = await call('POST', '/message/:id/reactions', { token: U, params: { id: sent.id }, body: thumbs });
     await call('POST', '/message/:id/reactions', { token: A, params: { id: sent.id }, body: { emoji_unicode: '🎉' } });
     await call('GET', '/message', { token: U, query: { channel_id: channel.id, limit: 10 } });
+    const suggestion = { query: userName.slice(0, 3), channel_id: channel.id, limit: 10 };
+    await call('GET', '/user/mention-suggestions', { token: A, query: suggestion });
+    await call('POST', '/message', { token: A, body: { channel_id: channel.id, content: `@${userName} look` } });
+    await call('GET', '/channel/read-status/all', { token: U, query: { group_id: group.id } });
+    await call('GET', '/group/read-status/all', { token: U });
+    const readUpTo = { message_id: sent.id };
+    await call('POST', '/channel/:id/mark-read', { token: U, params: { id: channel.id }, body: readUpTo });
+    await call('POST', '/group/:id/mark-read', { token: U, params: { id: group.id } });
     await call('PUT', '/message/:id', { token: U, params: { id: sent.id }, body: { content: 'hello again' } });
     await call('DELETE', '/message/:id/reactions/:reactionId', {
       token: U,
@@ -250,6 +258,8 @@ describe('answers and frames match their schemas', () => {
         'message_admin_delete',
         'reaction_add',
         'reaction_remove',
+        'mention_notification',
+        'channel_read_status_update',
         'group_created',
         'group_updated',
         'group_deleted',

@@ -12,6 +12,7 @@ import { SelfUser } from './users.js';
 import { Category, Channel, Group, GroupPermissionEntry, PermissionSet } from './groups.js';
 import { Message } from './messages.js';
 import { Reaction } from './reactions.js';
+import { ChannelReadStatus, GroupReadStatus } from './read-status.js';
 import { ClientFrame, CLOSE, PermissionChange, ServerControl, ServerEvents } from './gateway.js';
 import { TEXT } from './texts.js';
 import {
@@ -150,6 +151,8 @@ const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['PermissionChange', PermissionChange],
   ['Message', Message],
   ['Reaction', Reaction],
+  ['ChannelReadStatus', ChannelReadStatus],
+  ['GroupReadStatus', GroupReadStatus],
 ];
 
 type Json = Record<string, unknown>;

@@ -43,6 +43,20 @@ export const LIVE_TOKEN_EXPIRY_GRACE_MS = 5_000;
 /** Largest client frame the gateway accepts, in bytes. */
 export const LIVE_MAX_FRAME_BYTES = 64 * 1024;
 
+/** Mention suggestions (spec 1 §9): 10 by default; a longer query cannot match a name. */
+export const MENTION_SUGGESTION_LIMIT = 10;
+export const MENTION_SUGGESTION_MAX = 25;
+export const MENTION_QUERY_MAX = 100;
+export const MENTION_SUGGESTION_DEBOUNCE_MS = 300;
+
+/** Read marks (spec 2 §9): after opening a channel, after reaching its bottom, group refetch, live refresh. */
+export const READ_MARK_OPEN_MS = 500;
+export const READ_MARK_BOTTOM_MS = 200;
+export const READ_GROUP_REFETCH_MS = 100;
+export const READ_REFRESH_DEBOUNCE_MS = 200;
+/** Unread counts above this show as '99+' (spec 2 §9). */
+export const UNREAD_BADGE_MAX = 99;
+
 /** Client request throttle (spec 1 §5). */
 export const CLIENT_THROTTLE_PER_SECOND = 10;
 

@@ -21,6 +21,8 @@ import {
 } from './groups.js';
 import { DeleteMessageAnswer, EditMessageBody, HistoryQuery, Message, SendMessageBody } from './messages.js';
 import { AddReactionBody, Reaction, ReactionParams } from './reactions.js';
+import { MentionSuggestion, MentionSuggestionQuery } from './mentions.js';
+import { ChannelReadStatus, GroupReadStatus, MarkChannelReadBody, ReadStatusQuery } from './read-status.js';
 import type { ClientFrameType, CLOSE, ServerControlType, ServerEventType } from './gateway.js';
 
 /**
@@ -366,6 +368,61 @@ export const ENDPOINTS: readonly Endpoint[] = [
     limits: ['writePerUser'],
     params: ReactionParams,
   },
+
+  /* ---------- mentions ---------- */
+  {
+    method: 'GET',
+    path: '/user/mention-suggestions',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Users whose username or nickname starts with `query` (any case), exact matches first, then by username; with `channel_id`, only those who can view that channel, plus @everyone (labelled 'Admin Only') for an admin. The system account is never offered.",
+    query: MentionSuggestionQuery,
+    answer: z.array(MentionSuggestion),
+  },
+
+  /* ---------- read status ---------- */
+  {
+    method: 'GET',
+    path: '/channel/read-status/all',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The caller's read status in every text channel they may view, by channel id; `group_id` narrows to one group (404 if the caller may not view it). Own messages never count as unread.",
+    query: ReadStatusQuery,
+    answer: z.array(ChannelReadStatus),
+  },
+  {
+    method: 'POST',
+    path: '/channel/:id/mark-read',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Marks a channel read up to `message_id` (a message of this channel, else 404), or its newest message when null. The mark never moves back; a change is sent to the caller's sessions as `channel_read_status_update`.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: MarkChannelReadBody,
+    answer: ChannelReadStatus,
+  },
+  {
+    method: 'GET',
+    path: '/group/read-status/all',
+    auth: 'user',
+    status: 200,
+    summary: "The caller's read status summed up per group they may view, by group id.",
+    answer: z.array(GroupReadStatus),
+  },
+  {
+    method: 'POST',
+    path: '/group/:id/mark-read',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Marks every text channel of a group read up to its newest message; each channel that changed is sent to the caller's sessions as `channel_read_status_update`.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: GroupReadStatus,
+  },
 ];
 
 /* ---------- live gateway (WebSocket at /ws) ---------- */
@@ -403,6 +460,10 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     "Sessions that can view the message's group, after an admin replaced the content of someone else's message.",
   reaction_add: "Sessions that can view the message's group, the reacting user's own included.",
   reaction_remove: "Sessions that can view the message's group, after a user took their reaction back.",
+  mention_notification:
+    "After a message is sent, or an edit adds a mention: `mention` to each user it names (not its author) whose sessions can view the channel's group; `everyone` (an admin's @everyone) to every session that can view the group, the author's included. An edit tells only the users it newly mentions.",
+  channel_read_status_update:
+    "Every session of the user who marked a channel read (POST /channel/{id}/mark-read, or one per channel of POST /group/{id}/mark-read), when the mark moved; other users' reads are never sent.",
   group_created: 'Every session: a new group is visible to all users.',
   group_updated: 'Sessions that can view the group.',
   group_deleted: 'Sessions that could view the group.',

@@ -3,6 +3,8 @@ import { BodyId } from './common.js';
 import { Message, MessageContent, Nonce } from './messages.js';
 import { Category, Channel, Group, PermissionSet } from './groups.js';
 import { Reaction } from './reactions.js';
+import { MentionNotification } from './mentions.js';
+import { ChannelReadStatus } from './read-status.js';
 import { SelfUser } from './users.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
@@ -75,6 +77,8 @@ export const ServerEvents = {
   message_admin_delete: Message,
   reaction_add: Reaction,
   reaction_remove: Reaction,
+  mention_notification: MentionNotification,
+  channel_read_status_update: ChannelReadStatus,
   group_created: Group,
   group_updated: Group,
   group_deleted: z.object({ group_id: z.number() }),

@@ -6,6 +6,8 @@ export * from './auth.js';
 export * from './groups.js';
 export * from './messages.js';
 export * from './reactions.js';
+export * from './mentions.js';
+export * from './read-status.js';
 export * from './gateway.js';
 export * from './endpoints.js';
 export * from './rules.js';

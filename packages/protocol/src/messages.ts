@@ -4,6 +4,7 @@ import { TEXT } from './texts.js';
 import { BodyId, Id, IsoDate, UserText } from './common.js';
 import { Role } from './users.js';
 import { Reaction } from './reactions.js';
+import { MentionedUser } from './mentioned-user.js';
 
 /** Trimmed, non-empty, at most 4000 characters. */
 export const MessageContent = UserText(TEXT.messageEmpty)
@@ -36,8 +37,10 @@ export const Message = z.object({
   attachment_ids: z.array(z.number()),
   sensitive_attachment_ids: z.array(z.number()),
   reactions: z.array(Reaction),
-  mentioned_users: z.array(z.object({ id: z.number() })),
-  mentions_everyone: z.boolean(),
+  mentioned_users: z
+    .array(MentionedUser)
+    .describe('users the text mentions (`@name`, any case; none inside code), resolved when sent or edited'),
+  mentions_everyone: z.boolean().describe('`@everyone` by an admin; false when anyone else writes it'),
   muted_for_user: z.boolean(),
   nonce: z.string().nullable(),
 });

@@ -6,6 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './consta
 import { TEXT } from './texts.js';
 
 export { canonicalEmoji, singleEmoji, EMOJI_MAX_LENGTH, REACTION_EMOJI_PER_MESSAGE_MAX } from './emoji-rules.js';
+export { extractMentions, EVERYONE_MENTION, type ExtractedMentions } from './mention-rules.js';
 
 export const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
 

@@ -2,6 +2,8 @@
 export type Audience =
   | { kind: 'group'; groupId: number }
   | { kind: 'users'; userIds: number[] }
+  /** These users, while they can view the group (a mention: never to someone who cannot see it). */
+  | { kind: 'group_users'; groupId: number; userIds: number[] }
   /** The sessions of one signed-in device. */
   | { kind: 'device'; deviceId: number }
   | { kind: 'all' };

@@ -71,6 +71,8 @@ export function isFor(
       return a.deviceId === session.deviceId;
     case 'group':
       return !session.hidden.has(a.groupId);
+    case 'group_users':
+      return a.userIds.includes(session.user.id) && !session.hidden.has(a.groupId);
   }
 }
 

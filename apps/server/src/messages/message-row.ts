@@ -1,4 +1,4 @@
-import type { Message } from '@hearth/protocol';
+import type { MentionedUser, Message } from '@hearth/protocol';
 import type { UserRow } from '../users/user-row.js';
 
 /** A message joined with its author and channel, as MESSAGE_SELECT returns it. */
@@ -21,12 +21,15 @@ export interface MessageRow {
   profile_image_url: string | null;
   profile_blur_enabled: boolean;
   role: UserRow['role'];
+  mentioned_users: MentionedUser[];
+  mentions_everyone: boolean;
 }
 
 export const MESSAGE_SELECT = `
   SELECT m.id, m.channel_id, c.group_id, m.user_id, m.content, m.message_type, m.nonce, m.removed_by_admin,
          m.created_at, m.edited_at, u.username, u.nickname, u.pronouns, u.pronouns_bg_color,
-         u.pronouns_text_color, u.profile_image_url, u.profile_blur_enabled, u.role
+         u.pronouns_text_color, u.profile_image_url, u.profile_blur_enabled, u.role, m.mentioned_users,
+         m.mentions_everyone
     FROM messages m JOIN users u ON u.id = m.user_id JOIN channels c ON c.id = m.channel_id`;
 
 export function toMessage(r: MessageRow): Message {
@@ -48,13 +51,13 @@ export function toMessage(r: MessageRow): Message {
     timestamp: r.created_at.toISOString(),
     edited_at: r.edited_at?.toISOString() ?? null,
     message_type: r.message_type,
-    // Attachments, reactions and mentions arrive with their own features; the fields exist now.
+    // Attachments arrive with their own feature; reactions are loaded apart (page-extras).
     attachments: [],
     attachment_ids: [],
     sensitive_attachment_ids: [],
     reactions: [],
-    mentioned_users: [],
-    mentions_everyone: false,
+    mentioned_users: r.mentioned_users,
+    mentions_everyone: r.mentions_everyone,
     muted_for_user: false,
     nonce: r.nonce,
   };

@@ -7,6 +7,9 @@ import { requireVisibleChannel } from '../groups/access.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
 import { withReactions } from '../reactions/load-reactions.js';
 import { MESSAGE_SELECT, toMessage, type MessageRow } from './message-row.js';
+import { pingedUserIds, resolveMentions } from '../mentions/resolve-mentions.js';
+import { EDIT_SQL, mentionValues, REMOVE_SQL, SEND_SQL } from '../mentions/mention-sql.js';
+import { notifyMentions } from '../mentions/notify-mentions.js';
 
 export { history } from './history.js';
 
@@ -23,11 +26,14 @@ export async function sendMessage(
   const { channel, permissions } = await requireVisibleChannel(ctx.db, user, body.channel_id);
   if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
   if (channel.channel_type !== 'text') throw badRequest(TEXT.voiceChannelNoMessages);
-  const { rows } = await ctx.db.query<{ id: number; created_at: Date }>(
-    `INSERT INTO messages (channel_id, user_id, content, nonce) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id, nonce) WHERE nonce IS NOT NULL DO NOTHING RETURNING id, created_at`,
-    [channel.id, user.id, body.content, body.nonce ?? null],
-  );
+  const mentions = await resolveMentions(ctx.db, user, body.content);
+  const { rows } = await ctx.db.query<{ id: number; created_at: Date }>(SEND_SQL, [
+    channel.id,
+    user.id,
+    body.content,
+    body.nonce ?? null,
+    ...mentionValues(mentions, user.id),
+  ]);
   const inserted = rows[0];
   if (!inserted) {
     const existing = await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.user_id = $1 AND m.nonce = $2`, [
@@ -51,8 +57,14 @@ export async function sendMessage(
     removed_by_admin: false,
     created_at: inserted.created_at,
     edited_at: null,
+    mentioned_users: mentions.users,
+    mentions_everyone: mentions.everyone,
   });
   await ctx.events.publish('message', message, { kind: 'group', groupId: channel.group_id });
+  await notifyMentions(ctx, message, channel.name, {
+    userIds: pingedUserIds(mentions, user.id),
+    everyone: mentions.everyone,
+  });
   return { message, created: true };
 }
 
@@ -69,20 +81,36 @@ async function loadVisibleMessage(ctx: AppContext, user: UserRow, id: number) {
 
 export async function editMessage(ctx: AppContext, user: UserRow, id: number, content: string): Promise<Message> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
-  const { row, permissions } = await loadVisibleMessage(ctx, user, id);
+  const { row, channel, permissions } = await loadVisibleMessage(ctx, user, id);
   if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
   if (row.removed_by_admin) throw badRequest(TEXT.editRemoved);
   if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
+  const mentions = await resolveMentions(ctx.db, user, content);
   // Conditions repeated in the UPDATE: an admin removal or a delete may land between the read and here.
-  const { rows } = await ctx.db.query<{ edited_at: Date }>(
-    `UPDATE messages SET content = $2, edited_at = now()
-      WHERE id = $1 AND user_id = $3 AND NOT removed_by_admin RETURNING edited_at`,
-    [id, content, user.id],
-  );
+  const { rows } = await ctx.db.query<{ edited_at: Date; added: number[] }>(EDIT_SQL, [
+    id,
+    content,
+    user.id,
+    ...mentionValues(mentions, user.id),
+  ]);
   if (!rows[0]) throw notFound(TEXT.messageNotFound);
   // Receivers replace the reactions they hold with the event's, so it carries them.
-  const message = await withReactions(ctx.db, toMessage({ ...row, content, edited_at: rows[0].edited_at }));
+  const message = await withReactions(
+    ctx.db,
+    toMessage({
+      ...row,
+      content,
+      edited_at: rows[0].edited_at,
+      mentioned_users: mentions.users,
+      mentions_everyone: mentions.everyone,
+    }),
+  );
   await ctx.events.publish('message_updated', message, { kind: 'group', groupId: row.group_id });
+  // Only a mention the edit adds pings: fixing a typo does not ping everyone named again.
+  await notifyMentions(ctx, message, channel.name, {
+    userIds: rows[0].added,
+    everyone: mentions.everyone && !row.mentions_everyone,
+  });
   return message;
 }
 
@@ -102,13 +130,16 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: number) 
     return { id, channel_id: row.channel_id, deleted: true };
   }
   if (!isAdmin(user)) throw forbidden(TEXT.deleteForbidden);
-  await ctx.db.query('UPDATE messages SET content = $2, removed_by_admin = true WHERE id = $1', [
-    id,
-    MESSAGE_REMOVED_BY_ADMIN,
-  ]);
+  await ctx.db.query(REMOVE_SQL, [id, MESSAGE_REMOVED_BY_ADMIN]);
   const message = await withReactions(
     ctx.db,
-    toMessage({ ...row, content: MESSAGE_REMOVED_BY_ADMIN, removed_by_admin: true }),
+    toMessage({
+      ...row,
+      content: MESSAGE_REMOVED_BY_ADMIN,
+      removed_by_admin: true,
+      mentioned_users: [],
+      mentions_everyone: false,
+    }),
   );
   await ctx.events.publish('message_admin_delete', message, audience);
   return { id, channel_id: row.channel_id, deleted: false, message };

@@ -25,8 +25,12 @@ describe('mentionsReader', () => {
   });
 
   it('follows the server’s parse when it names the reader or everyone', () => {
-    expect(mentionsReader(message('no text mention', { mentioned_users: [{ id: 7 }] }), reader)).toBe(true);
+    expect(
+      mentionsReader(message('no text mention', { mentioned_users: [{ id: 7, username: 'alice' }] }), reader),
+    ).toBe(true);
     expect(mentionsReader(message('no text mention', { mentions_everyone: true }), reader)).toBe(true);
-    expect(mentionsReader(message('no text mention', { mentioned_users: [{ id: 8 }] }), reader)).toBe(false);
+    expect(mentionsReader(message('no text mention', { mentioned_users: [{ id: 8, username: 'bob' }] }), reader)).toBe(
+      false,
+    );
   });
 });

@@ -1,0 +1,23 @@
+import type { MentionNotification, Message } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+
+/**
+ * Tells the users a message mentions. One event per kind, serialised once whatever the number of
+ * recipients: `everyone` to the whole group (it covers the users also named), else `mention` to the
+ * users named, and in both cases only to sessions that can view the group at that point of the log.
+ */
+export async function notifyMentions(
+  ctx: AppContext,
+  message: Message,
+  channelName: string,
+  pinged: { userIds: number[]; everyone: boolean },
+): Promise<void> {
+  const groupId = message.group_id;
+  if (pinged.everyone) {
+    const data: MentionNotification = { type: 'everyone', channel_name: channelName, message };
+    await ctx.events.publish('mention_notification', data, { kind: 'group', groupId });
+  } else if (pinged.userIds.length > 0) {
+    const data: MentionNotification = { type: 'mention', channel_name: channelName, message };
+    await ctx.events.publish('mention_notification', data, { kind: 'group_users', groupId, userIds: pinged.userIds });
+  }
+}
