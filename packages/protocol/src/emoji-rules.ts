@@ -31,8 +31,11 @@ export function canonicalEmoji(text: string): string {
   return out;
 }
 
-/** Every standard emoji (including sequences), where the JavaScript engine knows the set. */
-const RGI = (() => {
+/**
+ * Every standard emoji (including sequences), where the JavaScript engine knows the set. Marked
+ * pure, as is POSSIBLE, so a bundle that uses only canonicalEmoji (the web client) leaves them out.
+ */
+const RGI = /* @__PURE__ */ (() => {
   try {
     return new RegExp('^\\p{RGI_Emoji}$', 'v');
   } catch {
@@ -47,7 +50,7 @@ const RGI = (() => {
  */
 const PART =
   '(?:\\p{Regional_Indicator}{2}|[#*0-9]\\uFE0F\\u20E3|\\p{Extended_Pictographic}\\uFE0F?\\p{Emoji_Modifier}?(?:[\\u{E0020}-\\u{E007E}]+\\u{E007F})?)';
-const POSSIBLE = new RegExp(`^${PART}(?:\\u200D${PART})*$`, 'u');
+const POSSIBLE = /* @__PURE__ */ new RegExp(`^${PART}(?:\\u200D${PART})*$`, 'u');
 const UNASSIGNED = /\p{Cn}/u;
 
 const graphemes = (text: string): number => {
