@@ -1,0 +1,3 @@
+export { EmojiPickerPopover } from './LazyEmojiPickerPopover';
+export type { EmojiPickerPopoverProps } from './EmojiPickerPopover';
+export type { PickedEmoji } from './types';
