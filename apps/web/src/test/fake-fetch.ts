@@ -28,7 +28,8 @@ export function stubFetch(answer: Answer): Request[] {
       const req: Request = { method: init.method ?? 'GET', path: url, body };
       requests.push(req);
       const reply = (await answer(req)) ?? NOT_FOUND;
-      return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), { status: reply.status });
+      // No body at all rather than an empty one, which a 204 may not have.
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
     }),
   );
   return requests;

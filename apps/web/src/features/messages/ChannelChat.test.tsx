@@ -150,16 +150,24 @@ describe('ChannelChat', () => {
     expect(screen.queryByText('No messages yet. Start the conversation!')).toBeNull();
   });
 
-  it('offers Edit and Delete on own messages and nothing on others for a member', async () => {
+  it('offers Edit and Delete on own messages and only Add Reaction on others for a member', async () => {
     setup();
     await messageShown('hello from bob');
-    expect(within(article('hello from bob')).queryByRole('button', { name: 'Message actions' })).toBeNull();
+    // Reacting waits for the group permissions (can_post).
+    await within(article('hello from bob')).findByRole('button', { name: 'Add Reaction' });
+    const theirsMenu = await openActions('hello from bob');
+    expect(
+      within(theirsMenu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Add Reaction']);
+    await userEvent.keyboard('{Escape}');
     const menu = await openActions('my first words');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Edit', 'Delete']);
+    ).toEqual(['Add Reaction', 'Edit', 'Delete']);
   });
 
   it("lets an admin delete, but not edit, someone else's message, and offers nothing on removed ones", async () => {
@@ -168,13 +176,14 @@ describe('ChannelChat', () => {
       messages: [theirs, makeMessage(3, { user_id: 8, content: MESSAGE_REMOVED_BY_ADMIN })],
     });
     await messageShown('hello from bob');
+    await within(article('hello from bob')).findByRole('button', { name: 'Add Reaction' });
     expect(within(article(MESSAGE_REMOVED_BY_ADMIN)).queryByRole('button', { name: 'Message actions' })).toBeNull();
     const menu = await openActions('hello from bob');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Delete']);
+    ).toEqual(['Add Reaction', 'Delete']);
   });
 
   it('deletes after the confirm dialog and removes the message', async () => {

@@ -3,6 +3,7 @@ import type { Channel } from '@hearth/protocol';
 import { useSession } from '../../app/session';
 import { Spinner } from '../../ui';
 import { useChannels, useGroups } from '../groups/queries';
+import { ChannelReactionsProvider } from '../reactions';
 import { ChannelHeader } from './ChannelHeader';
 import { Composer } from './Composer';
 import { MessageList, type MessageListHandle } from './MessageList';
@@ -44,7 +45,9 @@ function ChannelView({ channel }: { channel: Channel }) {
       />
       <div className={styles.body}>
         <div className={styles.conversation}>
-          <MessageList ref={list} store={store} state={state} viewer={session?.user ?? null} />
+          <ChannelReactionsProvider target={store} groupId={channel.group_id}>
+            <MessageList ref={list} store={store} state={state} viewer={session?.user ?? null} />
+          </ChannelReactionsProvider>
           <Composer channel={channel} onSent={() => list.current?.scrollToLatest()} />
         </div>
         {membersOpen && (

@@ -2,6 +2,7 @@ import { memo, useState, type KeyboardEvent } from 'react';
 import type { Message } from '@hearth/protocol';
 import { Avatar, ContextMenu, DropdownMenu, IconButton, type MenuItem } from '../../ui';
 import { cx } from '../../ui/cx';
+import { AddReactionButton, AddReactionIcon, ReactionBar, useCanReact } from '../reactions';
 import { MessageContent, mentionedClass, useMentionsMe } from '../rendering';
 import { DateSeparator } from './DateSeparator';
 import { formatFull } from './format-time';
@@ -49,7 +50,10 @@ export const MessageItem = memo(function MessageItem({
 }: MessageItemProps) {
   const { canEdit, canDelete } = messagePermissions(message, viewer);
   const name = message.nickname || message.username;
+  const canReact = useCanReact(message);
+  const [pickerOpen, setPickerOpen] = useState(false);
   const items: MenuItem[] = [];
+  if (canReact) items.push({ label: 'Add Reaction', icon: <AddReactionIcon />, onSelect: () => setPickerOpen(true) });
   if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: () => onEdit(message.id) });
   if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(message) });
   const menuItems = editing ? [] : items;
@@ -108,9 +112,11 @@ export const MessageItem = memo(function MessageItem({
                 }
               />
             )}
+            <ReactionBar message={message} />
           </div>
           {menuItems.length > 0 && (
             <div className={styles.actions}>
+              {canReact && <AddReactionButton message={message} open={pickerOpen} onOpenChange={setPickerOpen} />}
               <DropdownMenu
                 label="Message actions"
                 items={menuItems}

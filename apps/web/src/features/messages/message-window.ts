@@ -1,6 +1,7 @@
-import type { Message } from '@hearth/protocol';
+import type { Message, Reaction } from '@hearth/protocol';
 import { MESSAGE_PAGE_SIZE, MESSAGE_WINDOW_CAP } from '@hearth/protocol/constants';
 import type { LiveFrame, LiveSignal } from '../../lib/live';
+import { applyReactionEvent, REACTION_EVENTS } from '../reactions/reaction-list';
 import { compareMessages, mergeMessage, upsertMessages } from './merge-messages';
 
 export interface PageQuery {
@@ -47,7 +48,13 @@ function emitInitialLoad(channelId: number, messages: readonly Message[]): void 
   window.dispatchEvent(new CustomEvent(INITIAL_LOAD_EVENT, { detail: { channel_id: channelId, messages } }));
 }
 
-const MESSAGE_EVENTS = new Set(['message', 'message_updated', 'message_admin_delete', 'message_delete']);
+const MESSAGE_EVENTS = new Set([
+  'message',
+  'message_updated',
+  'message_admin_delete',
+  'message_delete',
+  ...REACTION_EVENTS,
+]);
 
 /**
  * The slice of one channel's history on screen (spec 1 §4): pages of 30 in either direction, at
@@ -180,6 +187,14 @@ export class MessageWindow {
     this.set({ messages: this.state.messages.map((m) => (m.id === message.id ? mergeMessage(m, message) : m)) });
   }
 
+  /** Changes one message's reactions: live reaction events, and the optimistic add or remove of one's own. */
+  updateReactions(messageId: number, change: (reactions: readonly Reaction[]) => Reaction[]): void {
+    if (!this.state.messages.some((m) => m.id === messageId)) return;
+    this.set({
+      messages: this.state.messages.map((m) => (m.id === messageId ? { ...m, reactions: change(m.reactions) } : m)),
+    });
+  }
+
   remove(id: number): void {
     const index = this.state.messages.findIndex((m) => m.id === id);
     if (index < 0) return;
@@ -201,7 +216,10 @@ export class MessageWindow {
   private applyFrame({ type, data }: LiveFrame): void {
     const event = data as Partial<Message> & { id: number; channel_id: number };
     if (event.channel_id !== this.channelId) return;
-    if (type === 'message') this.addLive(data as Message);
+    if (REACTION_EVENTS.has(type)) {
+      const reaction = data as Reaction;
+      this.updateReactions(reaction.message_id, (list) => applyReactionEvent(list, type, reaction));
+    } else if (type === 'message') this.addLive(data as Message);
     else if (type === 'message_delete') this.remove(event.id);
     else this.applyUpdate(data as Message);
   }

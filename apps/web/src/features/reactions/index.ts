@@ -1,0 +1,5 @@
+export { ReactionBar } from './ReactionBar';
+export { AddReactionButton, type AddReactionButtonProps } from './AddReactionButton';
+export { ChannelReactionsProvider, useReactionsContext, type ReactionTarget } from './ReactionsContext';
+export { AddReactionIcon } from './icons';
+export { useCanReact } from './useCanReact';

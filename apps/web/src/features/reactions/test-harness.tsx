@@ -1,0 +1,53 @@
+import { useState, useSyncExternalStore } from 'react';
+import type { Message, Reaction } from '@hearth/protocol';
+import { stubFetch, type Reply, type Request } from '../../test/fake-fetch';
+import { user } from '../../test/factories';
+import { renderWithServices, testServices } from '../../test/render';
+import { MessageWindow } from '../messages/message-window';
+import { fakeLive, makeMessage } from '../messages/test-messages';
+import { AddReactionButton } from './AddReactionButton';
+import { ReactionBar } from './ReactionBar';
+import { ChannelReactionsProvider } from './ReactionsContext';
+
+/** A message (id 1, by bob) in a real message window, with its bar and Add Reaction, for alice (id 7). */
+export async function renderReactions({
+  reactions = [],
+  canPost = true,
+  answer = () => undefined,
+}: {
+  reactions?: Reaction[];
+  canPost?: boolean;
+  /** Answers the reaction requests; unanswered ones get a 404. */
+  answer?: (req: Request) => Reply | undefined | Promise<Reply | undefined>;
+}) {
+  const requests = stubFetch((req) =>
+    req.path.startsWith('/api/user/group-permissions/')
+      ? { status: 200, body: { group_id: 1, can_view: true, can_post: canPost, can_upload: true } }
+      : answer(req),
+  );
+  const live = fakeLive();
+  const message = makeMessage(1, { user_id: 8, username: 'bob', reactions });
+  const store = new MessageWindow(1, {
+    fetchPage: async () => [message],
+    subscribeLive: live.subscribe,
+    onNewestLoaded: () => undefined,
+  });
+  store.start();
+  await store.loadNewest();
+
+  function View() {
+    const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+    const [open, setOpen] = useState(false);
+    const current = state.messages[0] as Message;
+    return (
+      <ChannelReactionsProvider target={store} groupId={1}>
+        <ReactionBar message={current} />
+        <AddReactionButton message={current} open={open} onOpenChange={setOpen} />
+      </ChannelReactionsProvider>
+    );
+  }
+  const view = renderWithServices(<View />, testServices({ user: user() }));
+  /** Delivers a live event as the server would. */
+  const emit = (type: string, data: Reaction) => live.emit({ kind: 'frame', frame: { type, seq: 5, data } });
+  return { ...view, requests, emit, store };
+}
