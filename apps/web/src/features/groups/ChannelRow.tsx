@@ -1,5 +1,9 @@
+import { useId } from 'react';
 import type { Channel } from '@hearth/protocol';
 import { ContextMenu, VisuallyHidden, type MenuItem } from '../../ui';
+import { cx } from '../../ui/cx';
+import { useChannelReadStatus } from '../read-status/queries';
+import { MentionBadge, UnreadDescription, UnreadPill, unreadText } from '../read-status/UnreadMarks';
 import { HashIcon, SpeakerIcon } from './icons';
 import styles from './ChannelSidebar.module.css';
 
@@ -13,8 +17,13 @@ export interface ChannelRowProps {
 /** A text channel opens its chat; a voice channel is listed only (joining comes with voice). */
 export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProps) {
   const voice = channel.channel_type === 'voice';
+  const status = useChannelReadStatus(channel.id);
+  const unread = status?.has_unread ?? false;
+  const mentions = status?.unread_mentions ?? 0;
+  const described = unreadText(unread, mentions);
+  const descriptionId = useId();
   return (
-    <li>
+    <li className={styles.row}>
       <ContextMenu items={menu} label={channel.name}>
         {voice ? (
           <div className={styles.channel} data-voice="">
@@ -27,17 +36,21 @@ export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProp
         ) : (
           <button
             type="button"
-            className={styles.channel}
+            className={cx(styles.channel, unread && styles.unread)}
             aria-current={selected ? 'page' : undefined}
+            aria-describedby={described ? descriptionId : undefined}
             // The description when there is one, else the whole name the row may cut short.
             title={channel.description ?? channel.name}
             onClick={() => onSelect(channel)}
           >
             <HashIcon className={styles.channelIcon} />
             <bdi className={styles.channelName}>{channel.name}</bdi>
+            <MentionBadge count={mentions} className={styles.mentionBadge} />
           </button>
         )}
       </ContextMenu>
+      {unread && !selected && <UnreadPill />}
+      {described && <UnreadDescription id={descriptionId}>{described}</UnreadDescription>}
     </li>
   );
 }

@@ -6,12 +6,15 @@ import { useNavigation } from '../../app/navigation';
 import { useGroups } from './queries';
 import { useOpenGroup } from './useOpenGroup';
 import { useDeleteGroupFlow } from './useDeleteGroupFlow';
-import { GroupIcon } from './GroupIcon';
 import { HomeIcon, PlusIcon } from './icons';
 import { UserMenu } from './UserMenu';
 import { RenameGroupDialog } from './RenameGroupDialog';
 import { GroupPermissionsDialog } from './permissions/GroupPermissionsDialog';
 import { CreateModal, type CreateRequest } from './create/CreateModal';
+import { GroupButton } from './GroupButton';
+import { useChannelReadStatuses } from '../read-status/queries';
+import { groupStatus } from '../read-status/read-cache';
+import { useMarkGroupRead } from '../read-status/mutations';
 import styles from './GroupRail.module.css';
 
 /** The 56 px column of groups (spec 2 §2): Home, one button per group, Create for admins, the avatar menu. */
@@ -24,16 +27,26 @@ export function GroupRail() {
   const [create, setCreate] = useState<CreateRequest | null>(null);
   const [renaming, setRenaming] = useState<Group | null>(null);
   const [permissionsOf, setPermissionsOf] = useState<Group | null>(null);
+  const readStatuses = useChannelReadStatuses().data;
+  const markGroupRead = useMarkGroupRead();
 
-  const groupItems = (group: Group): MenuItem[] =>
-    admin
+  // Spec 2 §2: Mark as Read only while the group has something unread, for everyone.
+  const groupItems = (group: Group): MenuItem[] => {
+    const status = groupStatus(readStatuses, group.id);
+    const markRead: MenuItem[] =
+      status.has_unread_messages || status.total_unread_mentions > 0
+        ? [{ label: 'Mark as Read', onSelect: () => markGroupRead.mutate(group.id) }]
+        : [];
+    return admin
       ? [
           { label: 'Rename', onSelect: () => setRenaming(group) },
           { label: 'Permissions', onSelect: () => setPermissionsOf(group) },
+          ...markRead,
           { separator: true },
           { label: 'Delete', danger: true, onSelect: () => void deleteGroup(group) },
         ]
-      : [];
+      : markRead;
+  };
   const railItems: MenuItem[] = admin ? [{ label: 'Create Group', onSelect: () => setCreate({ kind: 'group' }) }] : [];
 
   return (
@@ -53,20 +66,14 @@ export function GroupRail() {
           <hr className={styles.divider} />
           <ul className={styles.list}>
             {groups.data?.map((group) => (
-              <li key={group.id}>
-                <ContextMenu items={groupItems(group)} label={group.name}>
-                  <button
-                    type="button"
-                    className={styles.button}
-                    aria-label={group.name}
-                    title={group.name}
-                    aria-current={nav.groupId === group.id ? 'true' : undefined}
-                    onClick={() => void openGroup(group.id)}
-                  >
-                    <GroupIcon group={group} />
-                  </button>
-                </ContextMenu>
-              </li>
+              <GroupButton
+                key={group.id}
+                group={group}
+                status={groupStatus(readStatuses, group.id)}
+                current={nav.groupId === group.id}
+                menu={groupItems(group)}
+                onOpen={() => void openGroup(group.id)}
+              />
             ))}
           </ul>
           {admin && (

@@ -3,6 +3,9 @@ import { isAdminRole, useSession } from '../../app/session';
 import { useConfirm, useToast, type MenuItem } from '../../ui';
 import { useDeleteChannel } from './channel-mutations';
 import { useDeleteCategory } from './category-mutations';
+import { useChannelReadStatuses } from '../read-status/queries';
+import { useMarkChannelRead } from '../read-status/mutations';
+import { isUnread } from '../read-status/read-cache';
 
 export interface SidebarDialogs {
   editChannel: (channel: Channel) => void;
@@ -18,6 +21,8 @@ export function useSidebarMenus(dialogs: SidebarDialogs) {
   const toast = useToast();
   const deleteChannel = useDeleteChannel();
   const deleteCategory = useDeleteCategory();
+  const readStatuses = useChannelReadStatuses().data;
+  const markChannelRead = useMarkChannelRead();
 
   const askDeleteChannel = async (channel: Channel) => {
     const yes = await confirm({
@@ -46,15 +51,22 @@ export function useSidebarMenus(dialogs: SidebarDialogs) {
     );
   };
 
+  // Spec 2 §2 lists Mark as Read for members; admins read channels too, so they get it as well.
+  const markReadItems = (channel: Channel): MenuItem[] =>
+    isUnread(readStatuses?.find((s) => s.channel_id === channel.id))
+      ? [{ label: 'Mark as Read', onSelect: () => markChannelRead.mutate({ channelId: channel.id, messageId: null }) }]
+      : [];
+
   return {
     channelItems: (channel: Channel): MenuItem[] =>
       admin
         ? [
+            ...markReadItems(channel),
             { label: 'Edit channel', onSelect: () => dialogs.editChannel(channel) },
             { separator: true },
             { label: 'Delete', danger: true, onSelect: () => void askDeleteChannel(channel) },
           ]
-        : [{ label: 'Copy Channel ID', onSelect: () => copyId(channel) }],
+        : [...markReadItems(channel), { label: 'Copy Channel ID', onSelect: () => copyId(channel) }],
     categoryItems: (category: Category): MenuItem[] => {
       // A category still being created has no server id yet.
       const saving = category.id < 0;

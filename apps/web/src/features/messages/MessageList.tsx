@@ -14,6 +14,7 @@ import { useEdgePaging } from './useEdgePaging';
 import { useMessageActions } from './useMessageActions';
 import { useRovingFocus } from './useRovingFocus';
 import { usePendingMessages } from './useSendMessage';
+import { useMarkReadAtBottom } from '../read-status/useMarkReadAtBottom';
 import styles from './MessageList.module.css';
 
 /** Spec 1 §2 and §9. */
@@ -94,6 +95,7 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
 
   const { hasNewer, firstItemIndex } = state;
   useEdgePaging(store, state, { atTop, atBottom, enabled: autoLoad });
+  useMarkReadAtBottom(store.channelId, atBottom && !hasNewer, state.messages);
 
   const pending = usePendingMessages(store.channelId);
   const rows = useMemo(() => listRows(state.messages, pending, !hasNewer), [state.messages, pending, hasNewer]);

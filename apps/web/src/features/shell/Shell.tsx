@@ -6,6 +6,8 @@ import { useSession } from '../../app/session';
 import { useNavigation } from '../../app/navigation';
 import { placeFromPath } from '../../app/routes';
 import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
+import { useReadStatusLiveUpdates } from '../read-status/useReadStatusLiveUpdates';
+import { useMarkOpenChannelRead } from '../read-status/useMarkOpenChannelRead';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -19,6 +21,8 @@ import styles from './Shell.module.css';
 export function Shell() {
   const nav = useNavigation();
   useGroupLiveUpdates();
+  useReadStatusLiveUpdates();
+  useMarkOpenChannelRead();
   useLandInDefaultChannel();
   useCanonicalPlace();
   const [location] = useLocation();
