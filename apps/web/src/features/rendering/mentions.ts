@@ -12,9 +12,10 @@ export interface MentionReader {
 
 /**
  * Whether a message mentions the reader, so the whole message is highlighted. The server's
- * `mentioned_users` and `mentions_everyone` decide when they say yes; until the server parses
- * mentions (they arrive empty), the text does: `@name` of the reader (any case), or `@everyone` from
- * an admin (only admins may mention everyone; spec 1 §5 labels that suggestion 'Admin Only').
+ * `mentioned_users` and `mentions_everyone` (parsed when the message is sent or edited) decide when
+ * they say yes; otherwise the text does, with the rule the server applies: `@name` of the reader
+ * (any case), or `@everyone` from an admin (only an admin's pings; spec 1 §5 labels that
+ * suggestion 'Admin Only').
  */
 export function mentionsReader(message: MentionSource, reader: MentionReader | null): boolean {
   if (!reader) return false;
