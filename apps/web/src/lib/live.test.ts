@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { LIVE_REPLY_TIMEOUT_MS, LiveConnection, type LiveSignal, type SocketLike } from './live';
+import {
+  LIVE_OFFLINE_REPLY_TIMEOUT_MS,
+  LIVE_REPLY_TIMEOUT_MS,
+  LiveConnection,
+  type LiveSignal,
+  type SocketLike,
+} from './live';
 
 /** A WebSocket stand-in the test drives by hand. */
 class FakeSocket implements SocketLike {
@@ -332,22 +338,51 @@ describe('LiveConnection', () => {
     expect(live.attemptCount).toBe(1);
   });
 
-  it('drops the socket at once when the browser goes offline, and waits for online to try again', () => {
+  it('checks the socket when the browser goes offline, and drops it only if no answer comes within seconds', () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    last().answersPings = false; // the network has really gone
+    online = false;
+    live.onOffline();
+    expect(last().sent.at(-1)).toMatchObject({ type: 'ping' });
+    vi.advanceTimersByTime(LIVE_OFFLINE_REPLY_TIMEOUT_MS - 1);
+    expect(live.getState()).toBe('open');
+    vi.advanceTimersByTime(1);
+    expect(live.getState()).toBe('closed');
+    expect(sockets[0]!.closedWith).toBe(4000);
+
+    // While offline it keeps trying, slowly, without using up its retries.
+    vi.advanceTimersByTime(120_000);
+    expect(sockets.length).toBeGreaterThan(1);
+    expect(signals.some((s) => s.kind === 'max_retries')).toBe(false);
+    expect(live.attemptCount).toBe(0);
+
+    // Online again: the next attempt starts at once and resumes the session.
+    online = true;
+    live.onOnline();
+    vi.advanceTimersByTime(1_000); // at most the one-second gap between attempts
+    expect(live.getState()).toBe('connecting');
+    last().open();
+    expect(last().sent[0]).toEqual({ type: 'resume', session_id: 'S1', seq: 10, token: 'T1' });
+  });
+
+  it('keeps a connection that answers although the browser says offline (a server on this machine or LAN)', () => {
     const live = make();
     live.start();
     openAndReady();
     online = false;
-    live.onOffline();
-    expect(live.getState()).toBe('closed');
-    expect(sockets[0]!.closedWith).toBe(4000);
+    live.onOffline(); // the fake server answers the ping
     vi.advanceTimersByTime(60_000);
+    expect(live.getState()).toBe('open');
     expect(sockets).toHaveLength(1);
-    expect(signals.some((s) => s.kind === 'max_retries')).toBe(false);
+  });
 
-    online = true;
-    live.onOnline();
-    expect(sockets).toHaveLength(2);
-    last().open();
-    expect(last().sent[0]).toEqual({ type: 'resume', session_id: 'S1', seq: 10, token: 'T1' });
+  it('connects while the browser says offline, since the server may still be reachable', () => {
+    online = false;
+    const live = make();
+    live.start();
+    expect(live.getState()).toBe('connecting');
+    expect(sockets).toHaveLength(1);
   });
 });

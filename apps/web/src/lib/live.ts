@@ -54,7 +54,7 @@ export type LiveSignal =
 const OPEN = 1;
 /** Close code of a refused or expired token (CLOSE.authFailed in the protocol, whose module this bundle does not load). */
 const CLOSE_AUTH_FAILED = 4001;
-/** Close code this client uses for a socket it gave up on (no reply, or the browser went offline). */
+/** Close code this client uses for a socket it gave up on (no reply in time). */
 const CLOSE_ABANDONED = 4000;
 /**
  * How long a sent frame (ping, message, auth) may go without any frame coming back before the
@@ -62,6 +62,12 @@ const CLOSE_ABANDONED = 4000;
  * say Connected and sends would vanish until the operating system gave up on the connection.
  */
 export const LIVE_REPLY_TIMEOUT_MS = 10_000;
+/**
+ * After the browser reports going offline, how long the open socket has to answer a ping. The
+ * report is only a hint: a browser on a machine whose only network is loopback, or a LAN without
+ * a route out, says offline while the server (on that same machine or LAN) is perfectly reachable.
+ */
+export const LIVE_OFFLINE_REPLY_TIMEOUT_MS = 2_000;
 
 /**
  * The live connection of spec 1 §4 as a plain class: connecting → open → closed, authenticating on
@@ -151,10 +157,20 @@ export class LiveConnection {
     }
   }
 
-  /** The browser lost the network: the socket cannot be trusted, and attempts wait for onOnline. */
+  /**
+   * The browser says it lost the network: ask the socket at once and give it a few seconds to
+   * answer. A dead network fails the check (Disconnected within seconds); a server the browser can
+   * still reach (on this machine or this LAN) answers and the connection stays.
+   */
   onOffline(): void {
-    if (this.stopped || !this.socket) return;
-    this.abandon();
+    if (this.stopped || !this.socket || this.state !== 'open') return;
+    // The shorter clock is set before the ping, so an answer (which clears it) can never be missed.
+    this.clearReplyTimer();
+    this.replyTimer = setTimeout(() => {
+      this.replyTimer = null;
+      this.abandon();
+    }, LIVE_OFFLINE_REPLY_TIMEOUT_MS);
+    this.send({ type: 'ping', timestamp: this.now() });
   }
 
   /** The browser has a network again: like becoming visible, a fresh start for the attempts. */
@@ -164,7 +180,7 @@ export class LiveConnection {
 
   private connect(): void {
     if (this.stopped || this.terminated) return;
-    if (!this.deps.getToken() || this.deps.isOnline?.() === false) {
+    if (!this.deps.getToken()) {
       this.setState('closed');
       return;
     }
@@ -267,8 +283,13 @@ export class LiveConnection {
     this.clearTimers();
     this.setState('closed');
     if (this.stopped || this.terminated || code === 1000 || !this.deps.getToken()) return;
-    // Offline, every attempt would fail and use up the retries: the online event starts the next one.
-    if (this.deps.isOnline?.() === false) return;
+    // While the browser says offline, attempts go on at the slowest pace without using up the
+    // retries (the server may well be reachable, see LIVE_OFFLINE_REPLY_TIMEOUT_MS); the online
+    // event starts the next one at once.
+    if (this.deps.isOnline?.() === false) {
+      this.schedule(this.delayFor(LIVE_RECONNECT_MAX_ATTEMPTS));
+      return;
+    }
     if (this.attempts >= LIVE_RECONNECT_MAX_ATTEMPTS) {
       this.emit({ kind: 'max_retries' });
       return;

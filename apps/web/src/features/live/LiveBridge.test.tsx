@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SocketLike } from '../../lib/live';
+import { LIVE_OFFLINE_REPLY_TIMEOUT_MS, type SocketLike } from '../../lib/live';
 import { user } from '../../test/factories';
 import { renderWithServices, testServices } from '../../test/render';
 import { LiveBridge } from './LiveBridge';
@@ -69,12 +69,17 @@ describe('LiveBridge', () => {
     act(() => vi.advanceTimersByTime(2_000));
     expect(services.auth.get()).toEqual(bob);
   });
-  it('counts the connection as lost the moment the browser goes offline, and reconnects when it is back', () => {
+  it('counts the connection as lost within seconds of the browser going offline, and reconnects when it is back', () => {
     const { services } = renderBridge();
     act(() => sockets[0]!.open());
     expect(services.live.getState()).toBe('open');
     act(() => {
       window.dispatchEvent(new Event('offline'));
+    });
+    // The socket is asked at once (this fake never answers) and given a few seconds.
+    expect(services.live.getState()).toBe('open');
+    act(() => {
+      vi.advanceTimersByTime(LIVE_OFFLINE_REPLY_TIMEOUT_MS);
     });
     expect(services.live.getState()).toBe('closed');
     expect(sockets[0]!.closedWith).toBe(4000);

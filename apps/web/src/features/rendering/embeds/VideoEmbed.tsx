@@ -38,7 +38,9 @@ export function VideoEmbed({ href, video }: { href: string; video: VideoLink }) 
     return () => clearTimeout(timer);
   }, [phase]);
 
-  const load = () => setPhase(navigator.onLine ? 'loading' : 'failed');
+  // navigator.onLine is not consulted: it says false on a machine whose only network is local,
+  // and a player that cannot load fails by the timeout or the policy refusal above anyway.
+  const load = () => setPhase('loading');
 
   if (phase === 'failed') {
     return (
