@@ -43,6 +43,18 @@ export class Api {
     if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(res.body)}`);
     return { ...res.body, token: res.body.access_token };
   }
+
+  /** A new user under a unique name made from prefix, as the tests that only need who and a token use it. */
+  async person(prefix: string): Promise<Person> {
+    const r = await this.register(uniqueName(prefix));
+    return { token: r.token, id: r.user.id, username: r.user.username };
+  }
+}
+
+export interface Person {
+  token: string;
+  id: number;
+  username: string;
 }
 
 let counter = 0;

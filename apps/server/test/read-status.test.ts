@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, uniqueName } from './client.js';
+import { Api, LiveClient, uniqueName, type Person } from './client.js';
 import { startTestServer } from './harness.js';
-
-interface Person {
-  token: string;
-  id: number;
-  username: string;
-}
 
 let server: RunningApp;
 let api: Api;
@@ -17,10 +11,7 @@ let alice: Person;
 let bob: Person;
 const open: LiveClient[] = [];
 
-const person = async (prefix: string): Promise<Person> => {
-  const r = await api.register(uniqueName(prefix));
-  return { token: r.token, id: r.user.id, username: r.user.username };
-};
+const person = (prefix: string) => api.person(prefix);
 
 beforeAll(async () => {
   server = await startTestServer();
