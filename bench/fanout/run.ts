@@ -14,6 +14,7 @@ import type { AuthAnswer, Channel } from '@hearth/protocol';
 import { freePort, REPO_ROOT, startServerProcess, stopAllServerProcesses } from '@hearth/server/testing';
 import { clock, runLoad, type LoadOptions, type LoadResult } from './load.js';
 import { stopStalePostgres, stopAllChildren, machineCpuMs, processCpuMs, startChild } from './proc.js';
+import { positiveParam } from '../params.js';
 
 /** Scales every rate limit: 500 sign-ups from one address and 50 messages/s would otherwise be refused. */
 const RATE_LIMIT_SCALE = 1000;
@@ -42,17 +43,11 @@ function readParams(): Params {
       seconds: { type: 'string' },
     },
   });
-  const num = (flag: string | undefined, env: string, fallback: number) => {
-    const raw = flag ?? process.env[env];
-    const n = raw === undefined || raw === '' ? fallback : Number(raw);
-    if (!(n > 0)) throw new Error(`${env} / --${env.slice(7).toLowerCase()} must be a positive number`);
-    return n;
-  };
   const p = {
-    clients: Math.round(num(values.clients, 'FANOUT_CLIENTS', 500)),
-    senders: Math.round(num(values.senders, 'FANOUT_SENDERS', 25)),
-    rate: num(values.rate, 'FANOUT_RATE', 50),
-    seconds: num(values.seconds, 'FANOUT_SECONDS', 20),
+    clients: Math.round(positiveParam(values.clients, 'FANOUT_CLIENTS', 500)),
+    senders: Math.round(positiveParam(values.senders, 'FANOUT_SENDERS', 25)),
+    rate: positiveParam(values.rate, 'FANOUT_RATE', 50),
+    seconds: positiveParam(values.seconds, 'FANOUT_SECONDS', 20),
   };
   if (p.senders > p.clients) throw new Error('--senders cannot exceed --clients');
   // The gateway closes a connection sending more than 300 frames per 10 s.

@@ -25,6 +25,7 @@ import { withCpu } from './cpu.js';
 import { hasStatistics, loadHistory } from './load.js';
 import { report, type Phase } from './report.js';
 import { AUTH_ME, checkPage, concurrent, randomPages, sequential, type Target } from './timing.js';
+import { positiveParam } from '../params.js';
 
 const WARM_UP_REQUESTS = 200;
 /** The same seeds in every run, so runs before and after a change ask for the same pages. */
@@ -48,17 +49,11 @@ function readParams(): Params {
       seconds: { type: 'string' },
     },
   });
-  const num = (flag: string | undefined, env: string, fallback: number) => {
-    const raw = flag ?? process.env[env];
-    const n = raw === undefined || raw === '' ? fallback : Number(raw);
-    if (!(n > 0)) throw new Error(`${env} / --${env.slice(8).toLowerCase()} must be a positive number`);
-    return n;
-  };
   return {
-    messages: Math.round(num(values.messages, 'HISTORY_MESSAGES', 100_000)),
-    requests: Math.round(num(values.requests, 'HISTORY_REQUESTS', 2_000)),
-    clients: Math.round(num(values.clients, 'HISTORY_CLIENTS', 16)),
-    seconds: num(values.seconds, 'HISTORY_SECONDS', 10),
+    messages: Math.round(positiveParam(values.messages, 'HISTORY_MESSAGES', 100_000)),
+    requests: Math.round(positiveParam(values.requests, 'HISTORY_REQUESTS', 2_000)),
+    clients: Math.round(positiveParam(values.clients, 'HISTORY_CLIENTS', 16)),
+    seconds: positiveParam(values.seconds, 'HISTORY_SECONDS', 10),
   };
 }
 

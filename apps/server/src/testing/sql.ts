@@ -10,13 +10,8 @@ export interface SqlConnection {
   close(): Promise<void>;
 }
 
-/**
- * The database of a server running on its embedded PostgreSQL on `port` (the port its start-up line
- * names, or EMBEDDED_PG_PORT); the embedded cluster's user, password and database are all `hearth`.
- */
-export function embeddedDatabaseUrl(port: number): string {
-  return `postgres://hearth:hearth@127.0.0.1:${port}/hearth`;
-}
+/** The database of a server on its embedded PostgreSQL, on the port its start-up line names. */
+export { embeddedDatabaseUrl } from '../db/embedded/index.js';
 
 export async function connectSql(url: string): Promise<SqlConnection> {
   const client = new pg.Client({ connectionString: url });

@@ -36,6 +36,11 @@ export interface EmbeddedOptions {
 const USER = 'hearth';
 const DATABASE = 'hearth';
 
+/** The database of the embedded cluster on `port` (its user, password and database are all `hearth`). */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://${USER}:${USER}@127.0.0.1:${port}/${DATABASE}`;
+}
+
 /**
  * Starts PostgreSQL on 127.0.0.1 for the data folder dataDir (created and initialised on first use),
  * on `port`, or with port 0 on a free one: a port found free can be taken by another program before
@@ -82,7 +87,7 @@ async function startOn(dataDir: string, port: number, options: EmbeddedOptions):
     throw err;
   }
   return {
-    url: `postgres://${USER}:${USER}@127.0.0.1:${port}/${DATABASE}`,
+    url: embeddedDatabaseUrl(port),
     port,
     databaseDir,
     binaries: binaries.root,
