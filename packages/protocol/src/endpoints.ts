@@ -462,6 +462,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
   reaction_remove: "Sessions that can view the message's group, after a user took their reaction back.",
   mention_notification:
     "After a message is sent, or an edit adds a mention: `mention` to each user it names (not its author) whose sessions can view the channel's group; `everyone` (an admin's @everyone) to every session that can view the group, the author's included. An edit tells only the users it newly mentions.",
+  admin_announcement:
+    'After an admin runs `/guardian announce`: every session of every user who can view the channel the announcement was posted in (all sessions when it names no channel).',
   channel_read_status_update:
     "Every session of the user who marked a channel read (POST /channel/{id}/mark-read, or one per channel of POST /group/{id}/mark-read), when the mark moved; other users' reads are never sent.",
   group_created: 'Every session: a new group is visible to all users.',

@@ -6,6 +6,7 @@ import { Reaction } from './reactions.js';
 import { MentionNotification } from './mentions.js';
 import { ChannelReadStatus } from './read-status.js';
 import { SelfUser } from './users.js';
+import { AdminAnnouncement } from './attachments.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -78,6 +79,7 @@ export const ServerEvents = {
   reaction_add: Reaction,
   reaction_remove: Reaction,
   mention_notification: MentionNotification,
+  admin_announcement: AdminAnnouncement,
   channel_read_status_update: ChannelReadStatus,
   group_created: Group,
   group_updated: Group,

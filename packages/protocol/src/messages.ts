@@ -5,6 +5,7 @@ import { BodyId, Id, IsoDate, UserText } from './common.js';
 import { Role } from './users.js';
 import { Reaction } from './reactions.js';
 import { MentionedUser } from './mentioned-user.js';
+import { Attachment } from './attachments.js';
 
 /** Trimmed, non-empty, at most 4000 characters. */
 export const MessageContent = UserText(TEXT.messageEmpty)
@@ -33,7 +34,7 @@ export const Message = z.object({
   timestamp: IsoDate,
   edited_at: IsoDate.nullable(),
   message_type: z.enum(['text', 'system']),
-  attachments: z.array(z.unknown()),
+  attachments: z.array(Attachment),
   attachment_ids: z.array(z.number()),
   sensitive_attachment_ids: z.array(z.number()),
   reactions: z.array(Reaction),

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { IsoDate } from './common.js';
+
+/** At most this many attachments on one message (spec 1 §2, §10). */
+export const ATTACHMENTS_PER_MESSAGE_MAX = 15;
+
+/**
+ * One uploaded file (spec 1 §3 "Attachment"), as the uploader receives it and as every message that
+ * carries it lists it. `file_url` and `preview_url` are signed and expire (ATTACHMENT_URL_TTL_SECONDS):
+ * they work in `<img src>` without headers, and a fresh page of history carries fresh ones.
+ */
+export const Attachment = z.object({
+  id: z.number(),
+  attachment_type: z.enum(['image', 'video', 'audio', 'other']).describe('from the bytes, never from the name'),
+  content_type: z.string().describe('detected from the bytes; application/octet-stream when unknown'),
+  filename: z.string().describe('the stored name (safe for a URL)'),
+  original_filename: z.string(),
+  file_url: z.string(),
+  preview_url: z.string().nullable().describe('a small WebP preview for images; null for other files'),
+  width: z.number().nullable().describe('image width in pixels; null for other files'),
+  height: z.number().nullable(),
+  file_size: z.number().describe('bytes'),
+  uploaded_at: IsoDate,
+  user_id: z.number(),
+  is_sensitive: z.boolean(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+export const UploadAttachmentAnswer = z.object({ attachment: Attachment });
+export type UploadAttachmentAnswer = z.infer<typeof UploadAttachmentAnswer>;
+
+/** What the admin_announcement live event carries (spec 1 §6): shown as a 15 s popup. */
+export const AdminAnnouncement = z.object({
+  content: z.string(),
+  admin_username: z.string(),
+  channel_id: z.number().nullable().describe('the channel the announcement was posted in, if any'),
+  group_id: z.number().nullable(),
+});
+export type AdminAnnouncement = z.infer<typeof AdminAnnouncement>;
