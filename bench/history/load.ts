@@ -12,7 +12,7 @@ export interface LoadedChannel {
   ms: number;
 }
 
-/** Loads `count` messages by two authors into the channel, oldest first, a minute apart. */
+/** Loads `count` messages by two authors into the channel, oldest first, a minute apart, with reactions. */
 export async function loadHistory(
   sql: SqlConnection,
   channelId: number,
@@ -32,7 +32,22 @@ export async function loadHistory(
     [channelId, authorIds[0], authorIds[1], count],
   );
   if (!range) throw new Error('the load inserted nothing');
+  await loadReactions(sql, range.first_id, range.last_id, authorIds);
   return { channelId, firstId: range.first_id, lastId: range.last_id, ms: performance.now() - t0 };
+}
+
+/**
+ * Reactions as a lively channel has them, so every page also loads its reactions: one on every third
+ * message, a second emoji from the other author on every sixth.
+ */
+async function loadReactions(sql: SqlConnection, firstId: number, lastId: number, authorIds: [number, number]) {
+  await sql.query(
+    `INSERT INTO reactions (message_id, user_id, emoji_unicode)
+     SELECT id, $3::bigint, '👍' FROM generate_series($1::bigint, $2::bigint) AS id WHERE id % 3 = 0
+     UNION ALL
+     SELECT id, $4::bigint, '🎉' FROM generate_series($1::bigint, $2::bigint) AS id WHERE id % 6 = 0`,
+    [firstId, lastId, authorIds[0], authorIds[1]],
+  );
 }
 
 /**

@@ -117,11 +117,16 @@ export async function checkPage(target: Target): Promise<void> {
   const before = target.channel.lastId;
   const url = `${target.baseUrl}${pagePath(target.channel, before)}`;
   const res = await fetch(url, { headers: { authorization: `Bearer ${target.token}` } });
-  const page = (await res.json()) as { id: number }[];
+  const page = (await res.json()) as { id: number; reactions: unknown[] }[];
   const ids = page.map((m) => m.id);
   const expected = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) => before - MESSAGE_PAGE_SIZE + i);
   if (!res.ok || JSON.stringify(ids) !== JSON.stringify(expected))
     throw new Error(`GET ${url} did not answer the page before ${before}: ${res.status} ${JSON.stringify(ids)}`);
+  // load.ts puts one reaction on every third message and a second on every sixth.
+  const reactions = page.map((m) => m.reactions.length);
+  const expectedReactions = expected.map((id) => (id % 6 === 0 ? 2 : id % 3 === 0 ? 1 : 0));
+  if (JSON.stringify(reactions) !== JSON.stringify(expectedReactions))
+    throw new Error(`GET ${url} did not carry the loaded reactions: ${JSON.stringify(reactions)}`);
 }
 
 /** `count` requests, one after another. */

@@ -55,12 +55,32 @@ export async function requireVisibleChannel(
   user: Who,
   channelId: number,
 ): Promise<{ channel: ChannelRow; permissions: PermissionSet }> {
-  const { rows } = await db.query<ChannelRow>('SELECT * FROM channels WHERE id = $1', [channelId]);
-  const channel = rows[0];
-  if (!channel) throw notFound(TEXT.channelNotFound);
-  const permissions = await effectivePermissions(db, user, channel.group_id);
+  // One round trip for the channel and the user's stored permissions in its group: this check
+  // opens every channel request, history pages and sends included.
+  const { rows } = await db.query<ChannelRow & StoredFlags>(
+    `SELECT c.*, gp.can_view AS gp_can_view, gp.can_post AS gp_can_post, gp.can_upload AS gp_can_upload
+       FROM channels c
+       LEFT JOIN group_permissions gp ON gp.group_id = c.group_id AND gp.user_id = $2
+      WHERE c.id = $1`,
+    [channelId, user.id],
+  );
+  const row = rows[0];
+  if (!row) throw notFound(TEXT.channelNotFound);
+  const { gp_can_view, gp_can_post, gp_can_upload, ...channel } = row;
+  const permissions: PermissionSet = bypassesGroupPermissions(user)
+    ? { ...ALL }
+    : gp_can_view === null
+      ? { ...DEFAULT_PERMISSIONS }
+      : { can_view: gp_can_view, can_post: gp_can_post!, can_upload: gp_can_upload! };
   if (!permissions.can_view) throw notFound(TEXT.channelNotFound);
   return { channel, permissions };
+}
+
+/** The user's stored flags beside a channel row; null when none are stored (the defaults apply). */
+interface StoredFlags {
+  gp_can_view: boolean | null;
+  gp_can_post: boolean | null;
+  gp_can_upload: boolean | null;
 }
 
 export function requireAdmin(user: Pick<UserRow, 'role'>): void {
