@@ -56,6 +56,14 @@ describe('accounts', () => {
     expect(res.body.detail).toBe(TEXT.usernameTaken);
   });
 
+  it('keeps the names of mentions for everyone (`everyone`, `here`) from accounts, in any case', async () => {
+    for (const username of ['everyone', 'Everyone', 'HERE']) {
+      const res = await api.post('/auth/register', { username, password: 'secret1' });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ detail: TEXT.usernameTaken });
+    }
+  });
+
   it('logs in with the right password only, and returns the profile from /auth/me', async () => {
     const name = uniqueName();
     await api.register(name, 'right-password');
