@@ -8,6 +8,11 @@ export const MESSAGE_REMOVED_BY_ADMIN = 'Message removed by an admin';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
+/**
+ * Names no account may take (in any case), answered as taken: `@everyone` is the mention of
+ * everyone, and a user of that name could never be mentioned alone; `@here` is kept for the same use.
+ */
+export const RESERVED_USERNAMES: readonly string[] = ['everyone', 'here'];
 export const PASSWORD_MIN = 6;
 /** Upper bound so a hash of a huge password cannot be used to burn CPU. */
 export const PASSWORD_MAX = 256;

@@ -1,5 +1,5 @@
 import type { AuthAnswer, LoginBody, RegisterBody, TokenPair } from '@hearth/protocol';
-import { TEXT } from '@hearth/protocol';
+import { RESERVED_USERNAMES, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction, type Queryable } from '../db/pool.js';
 import { conflict, unauthorized } from '../http/errors.js';
@@ -19,7 +19,7 @@ export async function register(ctx: AppContext, body: RegisterBody, client: Clie
     // Serialise registrations so exactly one first account becomes ADMIN.
     await tx.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
     const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [body.username]);
-    if (taken.rowCount) throw conflict(TEXT.usernameTaken);
+    if (taken.rowCount || RESERVED_USERNAMES.includes(body.username.toLowerCase())) throw conflict(TEXT.usernameTaken);
     const { rows: humans } = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM users WHERE role <> 'SYSTEM'`,
     );
