@@ -1,5 +1,5 @@
 /**
- * Live fan-out benchmark: `npm run bench:fanout [-- --clients 500 --senders 25 --rate 50 --seconds 20]`.
+ * Live fan-out benchmark: `npm run bench:fanout [-- --clients 500 --senders 25 --rate 100 --seconds 20]`.
  *
  * Starts Hearth (embedded PostgreSQL, fresh data folder), connects N clients that all view #general,
  * has S of them send R messages/s in total for T seconds, and measures deliveries and send->receive
@@ -16,12 +16,14 @@ import { clock, runLoad, type LoadOptions, type LoadResult } from './load.js';
 import { stopStalePostgres, stopAllChildren, machineCpuMs, processCpuMs, startChild } from './proc.js';
 import { positiveParam } from '../params.js';
 
-/** Scales every rate limit: 500 sign-ups from one address and 50 messages/s would otherwise be refused. */
+/** Scales every rate limit: 500 sign-ups from one address and 100 messages/s would otherwise be refused. */
 const RATE_LIMIT_SCALE = 1000;
 /** Concurrent sign-ups: each costs a 32 MiB scrypt hash, so more would only queue in the server. */
 const REGISTER_CONCURRENCY = 4;
-const TARGET_P99_MS = 100;
-const TARGET_THROUGHPUT_RATIO = 0.5;
+/** Hearth's p99 latency at most this multiple of the bare broadcast's, measured in the same run. */
+const TARGET_P99_RATIO = 1.5;
+/** Hearth delivers at least this share of what the bare broadcast delivers. */
+const TARGET_THROUGHPUT_RATIO = 0.95;
 /** More CPU than this used by other processes while sending makes a measurement unreliable. */
 const BUSY_MACHINE_PCT = 20;
 /** Load-client event-loop utilisation above which its own delays show up in the latencies. */
@@ -46,7 +48,7 @@ function readParams(): Params {
   const p = {
     clients: Math.round(positiveParam(values.clients, 'FANOUT_CLIENTS', 500)),
     senders: Math.round(positiveParam(values.senders, 'FANOUT_SENDERS', 25)),
-    rate: positiveParam(values.rate, 'FANOUT_RATE', 50),
+    rate: positiveParam(values.rate, 'FANOUT_RATE', 100),
     seconds: positiveParam(values.seconds, 'FANOUT_SECONDS', 20),
   };
   if (p.senders > p.clients) throw new Error('--senders cannot exceed --clients');
@@ -258,10 +260,12 @@ function report(p: Params, hearth: Measured, bare: Measured): void {
   log('it finds the send time in the raw frame instead of parsing JSON, so it stays lighter than the servers.');
   log(`Hearth ran with RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE} so the sign-ups and message rate are not throttled.`);
 
-  const p99ok = h.latencyMs.p99 < TARGET_P99_MS;
+  const p99ok = h.latencyMs.p99 <= TARGET_P99_RATIO * b.latencyMs.p99;
   const tputOk = h.deliveredPerSec >= TARGET_THROUGHPUT_RATIO * b.deliveredPerSec;
   log('');
-  log(`Target p99 < ${TARGET_P99_MS} ms: ${p99ok ? 'met' : 'MISSED'} (${ms(h.latencyMs.p99)} ms)`);
+  log(
+    `Target p99 <= ${TARGET_P99_RATIO} x bare ws: ${p99ok ? 'met' : 'MISSED'} (${ms(h.latencyMs.p99)} ms, ${ratio(h.latencyMs.p99, b.latencyMs.p99)})`,
+  );
   log(
     `Target throughput >= ${TARGET_THROUGHPUT_RATIO} x bare ws: ${tputOk ? 'met' : 'MISSED'} (${ratio(h.deliveredPerSec, b.deliveredPerSec)})`,
   );
