@@ -82,6 +82,11 @@ describe('connecting', () => {
     await c.waitFor(() => c.ofType('error').length === 7);
     const errors = c.ofType('error').slice(4);
     expect(errors.map((f) => f.data.nonce)).toEqual(['n1', 'n2', 'n3']);
+    // A field that is there but wrong is not called missing, and reads as POST /message says it.
+    const rest = await api.post('/message', { channel_id: 'abc', content: 'x' }, u.token);
+    expect(rest.status).toBe(400);
+    expect(errors[0]!.data.detail).toBe(rest.body.detail);
+    expect(errors[0]!.data.detail).not.toMatch(/required/);
     expect(errors[1]!.data.detail).toBe(TEXT.channelNotFound);
     expect(errors[2]!.data.detail).toBe(TEXT.messageTooLong);
   });

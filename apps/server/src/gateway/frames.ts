@@ -30,7 +30,8 @@ export async function handleFrame(
     return reply(conn, 'error', { detail: TEXT.wsBadFrame });
   }
   const type = (json as { type: string }).type;
-  const parsed = ClientFrame.safeParse(json);
+  // With the input on each issue, a field that is there but wrong is not reported as missing (as in REST).
+  const parsed = ClientFrame.safeParse(json, { reportInput: true });
   if (!parsed.success) {
     const nonce = (json as { nonce?: unknown }).nonce;
     return reply(conn, 'error', {
