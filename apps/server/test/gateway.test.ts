@@ -76,14 +76,14 @@ describe('connecting', () => {
     ]);
     c.send({ type: 'auth', token: u.token });
     await c.waitFor((f) => f.type === 'ready');
-    c.send({ type: 'message', channel_id: 'abc', content: 'x', nonce: 'n1' });
+    c.send({ type: 'message', channel_id: 1, content: 42, nonce: 'n1' });
     c.send({ type: 'message', channel_id: 99999, content: 'x', nonce: 'n2' });
     c.send({ type: 'message', channel_id: 1, content: 'y'.repeat(4001), nonce: 'n3' });
     await c.waitFor(() => c.ofType('error').length === 7);
     const errors = c.ofType('error').slice(4);
     expect(errors.map((f) => f.data.nonce)).toEqual(['n1', 'n2', 'n3']);
     // A field that is there but wrong is not called missing, and reads as POST /message says it.
-    const rest = await api.post('/message', { channel_id: 'abc', content: 'x' }, u.token);
+    const rest = await api.post('/message', { channel_id: 1, content: 42 }, u.token);
     expect(rest.status).toBe(400);
     expect(errors[0]!.data.detail).toBe(rest.body.detail);
     expect(errors[0]!.data.detail).not.toMatch(/required/);
