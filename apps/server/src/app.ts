@@ -23,6 +23,11 @@ import { messageRoutes } from './messages/routes.js';
 import { reactionRoutes } from './reactions/routes.js';
 import { mentionRoutes } from './mentions/routes.js';
 import { readStatusRoutes } from './read-status/routes.js';
+import { uploadRoutes } from './uploads/routes.js';
+import { startUploadHousekeeping } from './uploads/housekeeping.js';
+import { FileUrls } from './uploads/file-urls.js';
+import { LocalDiskStorage } from './storage/local-disk.js';
+import path from 'node:path';
 
 export interface RunningApp {
   http: FastifyInstance;
@@ -90,7 +95,10 @@ export async function startApp(config: Config): Promise<RunningApp> {
       events,
       limiter,
       tokens: await TokenService.create(db, config.accessTokenTtlSec),
+      storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+      files: await FileUrls.create(db, config.fileUrlTtlSec),
     };
+    cleanups.push(startUploadHousekeeping(ctx));
 
     const http = Fastify({
       logger: config.logRequests ? { level: 'info' } : false,
@@ -109,6 +117,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         reactionRoutes(api, ctx);
         mentionRoutes(api, ctx);
         readStatusRoutes(api, ctx);
+        await uploadRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

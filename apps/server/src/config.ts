@@ -51,6 +51,12 @@ export interface Config {
   /** Which proxies' X-Forwarded-For to believe (see http/client-address.ts). */
   trustProxy: TrustProxy;
   logRequests: boolean;
+  /** Largest file one upload may carry; larger is answered 413. */
+  uploadMaxBytes: number;
+  /** How long a file's signed address stays valid (from the next whole hour). */
+  fileUrlTtlSec: number;
+  /** Uploads never sent with a message are deleted after this long. */
+  unsentUploadTtlSec: number;
 }
 
 /** The defaults are part of the documented interface, so they live in the protocol package. */
@@ -68,7 +74,8 @@ function int(value: string | undefined, fallback: number, min = 0): number {
 /** Node answers 408 when headers or a request take too long; 0 turns a limit off. */
 function httpTimeouts(env: NodeJS.ProcessEnv) {
   const httpHeadersTimeoutMs = int(env.HTTP_HEADERS_TIMEOUT_MS, 10_000);
-  const httpRequestTimeoutMs = int(env.HTTP_REQUEST_TIMEOUT_MS, 30_000);
+  // Long enough for a 25 MB upload over a slow uplink; a stalled one meets the idle timeout first.
+  const httpRequestTimeoutMs = int(env.HTTP_REQUEST_TIMEOUT_MS, 300_000);
   // Node refuses to start otherwise: the headers are part of the request.
   if (httpHeadersTimeoutMs > 0 && httpRequestTimeoutMs > 0 && httpHeadersTimeoutMs > httpRequestTimeoutMs)
     throw new Error('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
@@ -114,6 +121,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS === 'true',
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 25 * 1024 * 1024, 1),
+    fileUrlTtlSec: int(env.FILE_URL_TTL_SEC, 24 * 3600, 60),
+    unsentUploadTtlSec: int(env.UNSENT_UPLOAD_TTL_SEC, 24 * 3600, 60),
   };
 }
 

@@ -3,6 +3,8 @@ import type { Db } from './db/pool.js';
 import type { TokenService } from './auth/tokens.js';
 import type { EventLog } from './events/event-log.js';
 import type { RateLimiter } from './ratelimit/limiter.js';
+import type { FileStorage } from './storage/file-storage.js';
+import type { FileUrls } from './uploads/file-urls.js';
 
 /** The shared services every feature receives. */
 export interface AppContext {
@@ -11,4 +13,8 @@ export interface AppContext {
   tokens: TokenService;
   events: EventLog;
   limiter: RateLimiter;
+  /** Uploaded files (local disk under DATA_DIR/files by default). */
+  storage: FileStorage;
+  /** Signs and checks the addresses files are served at. */
+  files: FileUrls;
 }

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ENDPOINTS, RATE_LIMITS, ServerControl, ServerEvents, type Endpoint, type HttpMethod } from '@hearth/protocol';
+import {
+  ENDPOINTS,
+  RATE_LIMITS,
+  ServerControl,
+  ServerEvents,
+  type Attachment,
+  type Endpoint,
+  type HttpMethod,
+} from '@hearth/protocol';
 import { CONFIG_VARS, renderApiDocs } from '@hearth/protocol/api-docs';
 import type { RunningApp } from '../src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../src/config.js';
@@ -99,6 +107,9 @@ describe('endpoint catalogue', () => {
       RATE_LIMIT_SCALE: String(c.rateLimits.loginPerIp.limit / DEFAULT_RATE_LIMITS.loginPerIp.limit),
       TRUST_PROXY: String(c.trustProxy),
       LOG_REQUESTS: String(c.logRequests),
+      UPLOAD_MAX_BYTES: String(c.uploadMaxBytes),
+      FILE_URL_TTL_SEC: String(c.fileUrlTtlSec),
+      UNSENT_UPLOAD_TTL_SEC: String(c.unsentUploadTtlSec),
     });
   });
 
@@ -136,6 +147,29 @@ describe('answers and frames match their schemas', () => {
     else expect(res.body).toBeNull();
     exercised.add(e);
     return res.body as T;
+  }
+
+  /** The catalogued endpoint of a call made outside `call` (multipart in, or bytes out). */
+  const endpoint = (method: HttpMethod, route: string) => {
+    const e = ENDPOINTS.find((x) => x.method === method && x.path === route)!;
+    exercised.add(e);
+    return e;
+  };
+
+  /** Uploads a file as a client does (multipart), checking the answer against its schema. */
+  async function upload(token: string, bytes: string, filename: string): Promise<Attachment> {
+    const e = endpoint('POST', '/upload/attachment');
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), filename);
+    const res = await fetch(`${server.url}/api/upload/attachment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(e.status);
+    const body = await res.json();
+    expectExactly(e.answer!, body, 'POST /upload/attachment answer');
+    return (body as { attachment: Attachment }).attachment;
   }
 
   it('for every endpoint, and every frame two live clients receive', async () => {
@@ -204,6 +238,14 @@ describe('answers and frames match their schemas', () => {
     expect(removed.deleted).toBe(false);
     const own = await call('POST', '/message', { token: U, body: { channel_id: channel.id, content: 'mine' } });
     expect((await call('DELETE', '/message/:id', { token: U, params: { id: own.id } })).deleted).toBe(true);
+    const kept = await upload(A, 'kept', 'kept.txt');
+    const dropped = await upload(A, 'dropped', 'dropped.txt');
+    await call('DELETE', '/upload/attachment/:id', { token: A, params: { id: dropped.id } });
+    const withFile = { channel_id: channel.id, content: '', attachment_ids: [kept.id] };
+    const carrying = await call('POST', '/message', { token: A, body: withFile });
+    const file = await fetch(`${server.url}${carrying.attachments[0].file_url}`);
+    expect(file.status).toBe(endpoint('GET', '/attachments/:id/:variant/:name').status);
+    expect(await file.text()).toBe('kept');
     userLive.send({ type: 'message', channel_id: channel.id, content: 'live', nonce: 'n-2' });
     await userLive.waitFor((f) => f.type === 'message' && f.data.nonce === 'n-2');
 

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config, type RateLimits } from '../src/config.js';
@@ -33,6 +36,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     port: 0,
     host: '127.0.0.1',
     databaseUrl: await createTestDatabase(),
+    // Uploaded files go to a folder of the test's own, never into the checkout.
+    dataDir: mkdtempSync(path.join(tmpdir(), 'hearth-test-')),
     webDist: undefined,
     rateLimits: RELAXED_LIMITS,
     ...overrides,

@@ -47,11 +47,13 @@ const newChannel = async (group_id: number) =>
   (await api.post('/channel', { name: uniqueName('c'), group_id }, admin)).body.id as number;
 const DELETE_GROUP = 'DELETE FROM groups WHERE id = $1';
 const READ_GROUP = 'SELECT * FROM groups WHERE id';
+/** The start of the access check that reads a channel with the caller's permissions (groups/access.ts). */
+const CHANNEL_ACCESS_CHECK = 'SELECT c.*, gp.can_view';
 
 describe('a write racing the delete of its parent', () => {
   it('answers a message posted to a channel being deleted with 404', async () => {
     const channel = await newChannel(await newGroup());
-    vanishAfter('SELECT * FROM channels WHERE id', 'DELETE FROM channels WHERE id = $1', [channel]);
+    vanishAfter(CHANNEL_ACCESS_CHECK, 'DELETE FROM channels WHERE id = $1', [channel]);
     const res = await api.post('/message', { channel_id: channel, content: 'too late' }, admin);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: TEXT.channelNotFound });
@@ -61,7 +63,7 @@ describe('a write racing the delete of its parent', () => {
     const channel = await newChannel(await newGroup());
     const client = await LiveClient.authed(server.url, admin);
     try {
-      vanishAfter('SELECT * FROM channels WHERE id', 'DELETE FROM channels WHERE id = $1', [channel]);
+      vanishAfter(CHANNEL_ACCESS_CHECK, 'DELETE FROM channels WHERE id = $1', [channel]);
       client.send({ type: 'message', channel_id: channel, content: 'too late', nonce: 'n-race' });
       const error = await client.waitFor((f) => f.type === 'error');
       expect(error.data).toEqual({ detail: TEXT.channelNotFound, type: 'message', nonce: 'n-race' });

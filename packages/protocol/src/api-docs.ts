@@ -109,9 +109,9 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
   },
   {
     name: 'HTTP_REQUEST_TIMEOUT_MS',
-    default: '30000',
+    default: '300000',
     description:
-      'A whole request (headers and body) must arrive within this long, or it is answered 408 and closed; at least HTTP_HEADERS_TIMEOUT_MS. 0: no limit.',
+      'A whole request (headers and body) must arrive within this long, or it is answered 408 and closed; at least HTTP_HEADERS_TIMEOUT_MS. Long enough for a 25 MB upload over a slow uplink (about 0.7 Mbit/s); a stalled upload is closed sooner by HTTP_IDLE_TIMEOUT_MS. 0: no limit.',
   },
   {
     name: 'HTTP_KEEP_ALIVE_TIMEOUT_MS',
@@ -136,6 +136,22 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'Behind a reverse proxy: the addresses or subnets of the proxies, comma-separated (e.g. `loopback` or `10.0.0.0/8`); the client address (for per-address limits) is then read from X-Forwarded-For through those proxies only. `true` trusts every hop: only for a server no client can reach except through the proxy.',
   },
   { name: 'LOG_REQUESTS', default: 'false', description: '`true` logs every HTTP request.' },
+  {
+    name: 'UPLOAD_MAX_BYTES',
+    default: '26214400',
+    description: 'Largest file one upload may carry (25 MB); a larger one is answered 413.',
+  },
+  {
+    name: 'FILE_URL_TTL_SEC',
+    default: '86400',
+    description:
+      "How long a file's signed address stays valid, counted from the next whole hour (so an address is the same for an hour and browsers cache it). History pages and events always carry fresh addresses.",
+  },
+  {
+    name: 'UNSENT_UPLOAD_TTL_SEC',
+    default: '86400',
+    description: 'Uploads never sent with a message are deleted (with their files) after this long.',
+  },
 ];
 
 /** Answer and frame schemas documented once, under Schemas, and referred to by name elsewhere. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate } from './common.js';
+import { Id, IsoDate } from './common.js';
 
 /** At most this many attachments on one message (spec 1 §2, §10). */
 export const ATTACHMENTS_PER_MESSAGE_MAX = 15;
@@ -37,3 +37,19 @@ export const AdminAnnouncement = z.object({
   group_id: z.number().nullable(),
 });
 export type AdminAnnouncement = z.infer<typeof AdminAnnouncement>;
+
+/** Where an upload is headed: with it, can_upload is checked in that channel's group before any byte is stored. */
+export const UploadQuery = z.object({
+  channel_id: Id.optional().describe('the channel the file will be sent in: 403 at once without can_upload there'),
+});
+
+/** A signed file address: `/api/attachments/{id}/{variant}/{name}?expires&signature`. */
+export const FileParams = z.object({
+  id: Id,
+  variant: z.enum(['file', 'preview'], { error: 'variant must be file or preview' }),
+  name: z.string().max(200),
+});
+export const FileQuery = z.object({
+  expires: z.coerce.number({ error: 'expires must be a number' }).int('expires must be a number'),
+  signature: z.string().max(100),
+});

@@ -21,6 +21,7 @@ import {
 } from './groups.js';
 import { DeleteMessageAnswer, EditMessageBody, HistoryQuery, Message, SendMessageBody } from './messages.js';
 import { AddReactionBody, Reaction, ReactionParams } from './reactions.js';
+import { FileParams, FileQuery, UploadAttachmentAnswer, UploadQuery } from './attachments.js';
 import { MentionSuggestion, MentionSuggestionQuery } from './mentions.js';
 import { ChannelReadStatus, GroupReadStatus, MarkChannelReadBody, ReadStatusQuery } from './read-status.js';
 import type { ClientFrameType, CLOSE, ServerControlType, ServerEventType } from './gateway.js';
@@ -317,7 +318,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 201,
     summary:
-      'Posts in a text channel (201; a voice channel is 400); needs can_post (403). Repeating a `nonce` already used answers 200 with the stored message instead of posting again.',
+      "Posts in a text channel (201; a voice channel is 400); needs can_post (403). Repeating a `nonce` already used answers 200 with the stored message instead of posting again. `attachment_ids` (at most 15) must be the caller's own uploads not sent yet (400 otherwise) and need can_upload (403); with them `content` may be empty.",
     limits: ['messagePerUser'],
     body: SendMessageBody,
     answer: Message,
@@ -343,6 +344,39 @@ export const ENDPOINTS: readonly Endpoint[] = [
     limits: ['writePerUser'],
     params: IdParams,
     answer: DeleteMessageAnswer,
+  },
+
+  /* ---------- attachments ---------- */
+  {
+    method: 'POST',
+    path: '/upload/attachment',
+    auth: 'user',
+    status: 201,
+    summary:
+      'Uploads one file as multipart/form-data in the field `file` (201), streamed to storage: larger than UPLOAD_MAX_BYTES (25 MB) is 413, not multipart 415, empty 400. The type is read from the bytes; pictures get width, height and a preview. It belongs to no message until sent with one (POST /message `attachment_ids`); unsent uploads are deleted after a day.',
+    limits: ['writePerUser'],
+    query: UploadQuery,
+    answer: UploadAttachmentAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/upload/attachment/:id',
+    auth: 'user',
+    status: 204,
+    summary:
+      "Deletes the caller's own upload and its file (204) while it is not sent yet (409 once sent; someone else's is 404).",
+    limits: ['writePerUser'],
+    params: IdParams,
+  },
+  {
+    method: 'GET',
+    path: '/attachments/:id/:variant/:name',
+    auth: 'none',
+    status: 200,
+    summary:
+      'A stored file (`file`) or its picture preview (`preview`), by the signed address an attachment carries (403 when the signature is wrong or expired, 404 once deleted). Pictures, video and audio are shown inline; everything else is sent as a download. Range requests are answered 206. Served with `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy.',
+    params: FileParams,
+    query: FileQuery,
   },
 
   /* ---------- reactions ---------- */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { TEXT } from './texts.js';
 import { BodyId } from './common.js';
-import { Message, MessageContent, Nonce } from './messages.js';
+import { hasTextOrAttachments, Message, SendFields } from './messages.js';
 import { Category, Channel, Group, PermissionSet } from './groups.js';
 import { Reaction } from './reactions.js';
 import { MentionNotification } from './mentions.js';
@@ -23,13 +24,14 @@ export const ClientResume = z.object({
 });
 export const ClientPing = z.object({ type: z.literal('ping'), timestamp: z.number().optional() });
 export const ClientTokenRefresh = z.object({ type: z.literal('token_refresh'), token: z.string().min(1).max(4096) });
-export const ClientMessage = z.object({
-  type: z.literal('message'),
-  channel_id: BodyId,
-  content: MessageContent,
-  nonce: Nonce.optional(),
-  user_id: z.union([z.number(), z.string()]).optional(),
-});
+export const ClientMessage = z
+  .object({
+    type: z.literal('message'),
+    channel_id: BodyId,
+    ...SendFields,
+    user_id: z.union([z.number(), z.string()]).optional(),
+  })
+  .refine(hasTextOrAttachments, { message: TEXT.messageEmpty, path: ['content'] });
 
 export const ClientFrame = z.discriminatedUnion('type', [
   ClientAuth,

@@ -5,7 +5,7 @@ import { BodyId, Id, IsoDate, UserText } from './common.js';
 import { Role } from './users.js';
 import { Reaction } from './reactions.js';
 import { MentionedUser } from './mentioned-user.js';
-import { Attachment } from './attachments.js';
+import { Attachment, ATTACHMENTS_PER_MESSAGE_MAX } from './attachments.js';
 
 /** Trimmed, non-empty, at most 4000 characters. */
 export const MessageContent = UserText(TEXT.messageEmpty)
@@ -62,11 +62,29 @@ export const HistoryQuery = z
   .refine((q) => q.before === undefined || q.after === undefined, TEXT.beforeAndAfter);
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
-export const SendMessageBody = z.object({
-  channel_id: BodyId,
-  content: MessageContent,
+const TOO_MANY_ATTACHMENTS = `At most ${ATTACHMENTS_PER_MESSAGE_MAX} attachments per message`;
+
+/** Ids of the sender's own uploads not sent yet (POST /upload/attachment), in the order to show them. */
+const AttachmentIds = z.array(BodyId).max(ATTACHMENTS_PER_MESSAGE_MAX, TOO_MANY_ATTACHMENTS);
+
+/**
+ * What a send carries: text, attachments, or both. Text may be empty only when at least one
+ * attachment comes with it. Shared by POST /message and the live `message` frame.
+ */
+export const SendFields = {
+  content: UserText(TEXT.messageEmpty).max(MESSAGE_MAX_LENGTH, TEXT.messageTooLong).trim(),
   nonce: Nonce.optional(),
-});
+  attachment_ids: AttachmentIds.optional().describe('own unsent uploads, at most 15, in display order'),
+  sensitive_attachment_ids: AttachmentIds.optional().describe('those of attachment_ids to show blurred'),
+};
+
+/** Refuses a send with neither text nor attachments, with the text of an empty message. */
+export const hasTextOrAttachments = (b: { content: string; attachment_ids?: number[] | undefined }) =>
+  b.content.length > 0 || (b.attachment_ids?.length ?? 0) > 0;
+
+export const SendMessageBody = z
+  .object({ channel_id: BodyId, ...SendFields })
+  .refine(hasTextOrAttachments, { message: TEXT.messageEmpty, path: ['content'] });
 export type SendMessageBody = z.infer<typeof SendMessageBody>;
 
 export const EditMessageBody = z.object({ content: MessageContent });

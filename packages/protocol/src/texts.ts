@@ -62,4 +62,22 @@ export const TEXT = {
   wsTokenExpired: 'Access token expired',
   wsTooManyForUser: 'Too many live connections for this account',
   wsTooManyForAddress: 'Too many live connections from this address',
+  uploadLimitTitle: 'Upload Limit Exceeded',
+  uploadNotMultipart: 'Send the file as multipart/form-data in the field "file"',
+  uploadNoFile: 'No file was sent: use the multipart field "file"',
+  uploadEmpty: 'The file is empty',
+  attachmentNotFound: 'Attachment not found',
+  attachmentAlreadySent: 'This attachment has already been sent with a message',
+  attachmentsNotYours: 'Attachments must be your own uploads that have not been sent yet',
+  attachmentsDuplicate: 'An attachment can be sent only once in a message',
+  sensitiveNotAttached: 'Sensitive attachments must be among the attachment_ids',
+  fileLinkInvalid: 'This file link is invalid or has expired',
 } as const;
+
+/** 'File is too large (max 25 MB)': the server's configured limit, in whole megabytes. */
+export const fileTooLargeText = (maxBytes: number) =>
+  `File is too large (max ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB)`;
+
+/** Spec 1 §5: more than 15 files on one message. */
+export const uploadLimitText = (uploaded: number, adding: number) =>
+  `Cannot upload more than 15 files total. You have ${uploaded} uploaded and are trying to add ${adding} more.`;

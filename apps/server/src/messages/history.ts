@@ -50,6 +50,6 @@ export async function history(ctx: AppContext, user: UserRow, q: HistoryQuery): 
   const { rows } = await ctx.db.query<MessageRow>(statement.text, statement.values);
   if (statement.newestFirst) rows.reverse();
   const page = rows.map(toMessage);
-  await loadPageExtras(ctx.db, page);
+  await loadPageExtras(ctx, page);
   return page;
 }

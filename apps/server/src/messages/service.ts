@@ -5,7 +5,11 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { requireVisibleChannel } from '../groups/access.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
-import { withReactions } from '../reactions/load-reactions.js';
+import { inTransaction } from '../db/pool.js';
+import { withPageExtras } from './page-extras.js';
+import { checkAttachmentsToSend, claimAttachments, setAttachments } from '../uploads/message-attachments.js';
+import type { AttachmentRow } from '../uploads/attachment-row.js';
+import { removeDeletedFiles } from '../uploads/file-deletions.js';
 import { MESSAGE_SELECT, toMessage, type MessageRow } from './message-row.js';
 import { pingedUserIds, resolveMentions } from '../mentions/resolve-mentions.js';
 import { EDIT_SQL, mentionValues, REMOVE_SQL, SEND_SQL } from '../mentions/mention-sql.js';
@@ -26,15 +30,21 @@ export async function sendMessage(
   const { channel, permissions } = await requireVisibleChannel(ctx.db, user, body.channel_id);
   if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
   if (channel.channel_type !== 'text') throw badRequest(TEXT.voiceChannelNoMessages);
+  const attaching = await checkAttachmentsToSend(ctx.db, user.id, permissions, body);
   const mentions = await resolveMentions(ctx.db, user, body.content);
-  const { rows } = await ctx.db.query<{ id: number; created_at: Date }>(SEND_SQL, [
-    channel.id,
-    user.id,
-    body.content,
-    body.nonce ?? null,
-    ...mentionValues(mentions, user.id),
-  ]);
-  const inserted = rows[0];
+  const values = [channel.id, user.id, body.content, body.nonce ?? null, ...mentionValues(mentions, user.id)];
+  let claimed: AttachmentRow[] = [];
+  let inserted: { id: number; created_at: Date } | undefined;
+  if (!attaching) {
+    // Text alone is one statement, no transaction: this is the hottest write path.
+    inserted = (await ctx.db.query<{ id: number; created_at: Date }>(SEND_SQL, values)).rows[0];
+  } else {
+    // The message and the claim of its uploads commit together, or neither does.
+    await inTransaction(ctx.db, async (tx) => {
+      inserted = (await tx.query<{ id: number; created_at: Date }>(SEND_SQL, values)).rows[0];
+      if (inserted) claimed = await claimAttachments(tx, inserted.id, user.id, attaching);
+    });
+  }
   if (!inserted) {
     const existing = await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.user_id = $1 AND m.nonce = $2`, [
       user.id,
@@ -42,7 +52,7 @@ export async function sendMessage(
     ]);
     // The first send with this nonce may have been deleted since: then the retry is simply too late.
     if (!existing.rows[0]) throw notFound(TEXT.messageNotFound);
-    return { message: await withReactions(ctx.db, toMessage(existing.rows[0])), created: false };
+    return { message: await withPageExtras(ctx, toMessage(existing.rows[0])), created: false };
   }
   // Built from what is already at hand rather than read back: this is the hottest write path.
   const message = toMessage({
@@ -60,6 +70,7 @@ export async function sendMessage(
     mentioned_users: mentions.users,
     mentions_everyone: mentions.everyone,
   });
+  setAttachments(message, claimed, ctx.files);
   await ctx.events.publish('message', message, { kind: 'group', groupId: channel.group_id });
   await notifyMentions(ctx, message, channel.name, {
     userIds: pingedUserIds(mentions, user.id),
@@ -95,8 +106,8 @@ export async function editMessage(ctx: AppContext, user: UserRow, id: number, co
   ]);
   if (!rows[0]) throw notFound(TEXT.messageNotFound);
   // Receivers replace the reactions they hold with the event's, so it carries them.
-  const message = await withReactions(
-    ctx.db,
+  const message = await withPageExtras(
+    ctx,
     toMessage({
       ...row,
       content,
@@ -127,12 +138,17 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: number) 
     await ctx.db.query('DELETE FROM messages WHERE id = $1', [id]);
     const event = { id, channel_id: row.channel_id, group_id: row.group_id };
     await ctx.events.publish('message_delete', event, audience);
+    // The message's attachments went with it (cascade), and their files were queued for removal.
+    void removeDeletedFiles(ctx);
     return { id, channel_id: row.channel_id, deleted: true };
   }
   if (!isAdmin(user)) throw forbidden(TEXT.deleteForbidden);
+  // What an admin removes goes entirely: the text is replaced and the attachments are deleted.
   await ctx.db.query(REMOVE_SQL, [id, MESSAGE_REMOVED_BY_ADMIN]);
-  const message = await withReactions(
-    ctx.db,
+  await ctx.db.query('DELETE FROM attachments WHERE message_id = $1', [id]);
+  void removeDeletedFiles(ctx);
+  const message = await withPageExtras(
+    ctx,
     toMessage({
       ...row,
       content: MESSAGE_REMOVED_BY_ADMIN,
