@@ -27,89 +27,31 @@ import { table, writeSection } from './report.js';
 import { startServer, ROOT, WEB_DIST, type BenchServer } from './server.js';
 import { initialSizes, total } from './sizes.js';
 import { recordReceived, sum, type Received } from './transfer.js';
+import { MESSAGES, numbered, seed } from './seed.js';
 
-const MESSAGES = 2_000;
 const PAINT_RUNS = 5;
 const WHEEL_STEP_PX = 400;
 const SCROLL_LIMIT_MS = 180_000;
 const FIRST_MESSAGE_TIMEOUT_MS = 15_000;
 const TARGET = {
-  /** What the first visit's script cost as gzip (level 9) before it was served compressed: brotli must not exceed it. */
-  firstVisitJsKb: 154,
+  /** The scripts index.html loads before the app runs, gzip level 9 (pickers, viewers and data load later). */
+  initialJsGzipKb: 200,
   /** A repeat visit revalidates index.html (a 304) and takes everything else from the cache. */
   repeatVisitClientKb: 2,
-  firstPaintMs: 1_500,
+  firstPaintMs: 600,
   longTaskMs: 50,
 };
-const DATE = '2026-11-23';
+const DATE = new Date().toISOString().slice(0, 10);
 const MACHINE = '2 cores';
 /** What marks a message item of the message list. */
 const MESSAGE_SELECTOR = 'article, [role="article"]';
 /** tsx keeps function names with a helper the page does not have; the probes are sent as source. */
 const NAME_HELPER = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
 
-const text = (n: number) => `#${String(n).padStart(4, '0')} `;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (v: number) => `${Math.round(v)} ms`;
 
-interface Session {
-  access_token: string;
-  refresh_token: string;
-  user: { id: number; username: string };
-}
-
 class BenchError extends Error {}
-
-async function api<T>(server: BenchServer, method: string, route: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${server.url}/api${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} /api${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A message of ordinary length, some with several lines: what a list has to lay out in real use. */
-function content(n: number): string {
-  const words = 'the quick brown fox jumps over a lazy dog while hearth keeps the fire warm for everyone'.split(' ');
-  const count = 4 + ((n * 7919) % 40);
-  const body = Array.from({ length: count }, (_, i) => words[(n + i * 3) % words.length]).join(' ');
-  return n % 9 === 0 ? `${text(n)}${body}\nsecond line\nthird line` : `${text(n)}${body}`;
-}
-
-async function seed(server: BenchServer) {
-  const admin = await api<Session>(server, 'POST', '/auth/register', null, {
-    username: 'bench_admin',
-    password: 'bench-pass-1',
-  });
-  const authors = [admin];
-  for (const name of ['bench_ann', 'bench_bo']) {
-    authors.push(
-      await api<Session>(server, 'POST', '/auth/register', null, { username: name, password: 'bench-pass-1' }),
-    );
-  }
-  const groups = await api<{ id: number; name: string }[]>(server, 'GET', '/group', admin.access_token);
-  const group = groups.find((g) => g.name === 'Hearth') ?? groups[0];
-  if (!group) throw new Error('The fresh server has no group');
-  const channel = await api<{ id: number }>(server, 'POST', '/channel', admin.access_token, {
-    group_id: group.id,
-    name: 'history',
-  });
-  // One at a time, so timestamps follow the numbers; a few authors in turn, as in a real conversation.
-  for (let n = 1; n <= MESSAGES; n++) {
-    const author = authors[Math.floor(n / 3) % authors.length]!;
-    await api(server, 'POST', '/message', author.access_token, { channel_id: channel.id, content: content(n) });
-  }
-  const reader = await api<Session>(server, 'POST', '/auth/register', null, {
-    username: 'bench_reader',
-    password: 'bench-pass-1',
-  });
-  return { reader, groupId: group.id, channelId: channel.id };
-}
 
 /** A browser context (empty cache) of a signed-in visitor whose pages record the first message painted. */
 async function visitorContext(browser: Browser, server: BenchServer, signedIn: SignedIn) {
@@ -203,7 +145,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function scrollToFirst(page: Page) {
-  const first = page.locator(MESSAGE_SELECTOR).filter({ hasText: text(1) });
+  const first = page.locator(MESSAGE_SELECTOR).filter({ hasText: numbered(1) });
   // The wheel goes where the pointer is: over the message list (or, failing that, its newest item).
   const list = page.getByRole('region', { name: 'Messages' });
   const box =
@@ -289,12 +231,12 @@ async function main() {
     const pass = (ok: boolean) => (ok ? 'met' : '**missed**');
     const rows = [
       [
-        'First visit: JS received',
-        `${kb(firstJs)} (encoding: ${jsEncodings.join(', ')}; ${kb(total(sizes.js))} on disk, ` +
-          `${sizes.js.length} file${sizes.js.length === 1 ? '' : 's'})`,
-        `≤ ${TARGET.firstVisitJsKb} KB`,
-        pass(firstJs <= TARGET.firstVisitJsKb * 1024),
+        'Initial JS, gzip',
+        `${kb(total(sizes.jsGzip))} (${sizes.js.length} file${sizes.js.length === 1 ? '' : 's'}, ${kb(total(sizes.js))} on disk)`,
+        `≤ ${TARGET.initialJsGzipKb} KB`,
+        pass(total(sizes.jsGzip) <= TARGET.initialJsGzipKb * 1024),
       ],
+      ['First visit: JS received', `${kb(firstJs)} (encoding: ${jsEncodings.join(', ')})`, '', ''],
       ['First visit: CSS received', `${kb(sum(visits.first, 'stylesheet'))} (${kb(total(sizes.css))} on disk)`, '', ''],
       ['First visit: all received', breakdown(visits.first), '', ''],
       [

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 
 export interface AssetSize {
@@ -9,6 +10,8 @@ export interface AssetSize {
 
 export interface InitialSizes {
   js: AssetSize[];
+  /** The same scripts gzipped at level 9, the usual measure of a bundle budget. */
+  jsGzip: AssetSize[];
   css: AssetSize[];
 }
 
@@ -36,7 +39,11 @@ export function initialSizes(dist: string): InitialSizes {
     const data = readFileSync(path.join(dist, url.replace(/^\//, '')));
     return { file: url, bytes: data.length };
   };
-  return { js: [...js].map(size), css: [...css].map(size) };
+  const gzipped = (url: string): AssetSize => {
+    const data = readFileSync(path.join(dist, url.replace(/^\//, '')));
+    return { file: url, bytes: gzipSync(data, { level: 9 }).length };
+  };
+  return { js: [...js].map(size), jsGzip: [...js].map(gzipped), css: [...css].map(size) };
 }
 
 export const total = (assets: AssetSize[]) => assets.reduce((sum, a) => sum + a.bytes, 0);
