@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { Id, IsoDate } from './common.js';
 
-/** At most this many attachments on one message (spec 1 §2, §10). */
-export const ATTACHMENTS_PER_MESSAGE_MAX = 15;
+export { ATTACHMENTS_PER_MESSAGE_MAX } from './constants.js';
 
 /**
  * One uploaded file (spec 1 §3 "Attachment"), as the uploader receives it and as every message that

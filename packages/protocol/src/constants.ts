@@ -90,3 +90,6 @@ export const VIDEO_EMBED_ORIGINS = [
  * there is a service GIF (spec 1 §2), and the Content-Security-Policy's img-src allows this host.
  */
 export const GIF_SERVICE_ORIGINS = ['https://media.tenor.com'] as const;
+
+/** At most this many attachments on one message (spec 1 §5). */
+export const ATTACHMENTS_PER_MESSAGE_MAX = 15;

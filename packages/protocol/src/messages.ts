@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { MESSAGE_MAX_LENGTH, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE } from './constants.js';
+import { ATTACHMENTS_PER_MESSAGE_MAX, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_MAX, MESSAGE_PAGE_SIZE } from './constants.js';
 import { TEXT } from './texts.js';
 import { BodyId, Id, IsoDate, UserText } from './common.js';
 import { Role } from './users.js';
 import { Reaction } from './reactions.js';
 import { MentionedUser } from './mentioned-user.js';
-import { Attachment, ATTACHMENTS_PER_MESSAGE_MAX } from './attachments.js';
+import { Attachment } from './attachments.js';
 
 /** Trimmed, non-empty, at most 4000 characters. */
 export const MessageContent = UserText(TEXT.messageEmpty)

@@ -62,7 +62,6 @@ export const TEXT = {
   wsTokenExpired: 'Access token expired',
   wsTooManyForUser: 'Too many live connections for this account',
   wsTooManyForAddress: 'Too many live connections from this address',
-  uploadLimitTitle: 'Upload Limit Exceeded',
   uploadNotMultipart: 'Send the file as multipart/form-data in the field "file"',
   uploadNoFile: 'No file was sent: use the multipart field "file"',
   uploadEmpty: 'The file is empty',
@@ -77,6 +76,9 @@ export const TEXT = {
 /** 'File is too large (max 25 MB)': the server's configured limit, in whole megabytes. */
 export const fileTooLargeText = (maxBytes: number) =>
   `File is too large (max ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB)`;
+
+/** Spec 1 §5: the title of the refusal of more than 15 files on one message. */
+export const uploadLimitTitle = 'Upload Limit Exceeded';
 
 /** Spec 1 §5: more than 15 files on one message. */
 export const uploadLimitText = (uploaded: number, adding: number) =>

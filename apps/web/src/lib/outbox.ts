@@ -1,4 +1,4 @@
-import type { Message } from '@hearth/protocol';
+import type { Attachment, Message } from '@hearth/protocol';
 import type { LiveConnection, LiveSignal } from './live';
 import { makeNonce } from './nonce';
 
@@ -9,6 +9,9 @@ export interface PendingMessage {
   /** When the user pressed Send (ISO), so it sits and groups like a message of that time. */
   createdAt: string;
   status: 'sending' | 'failed';
+  /** Uploaded files it carries, in order, and which of them are sensitive. */
+  attachments: readonly Attachment[];
+  sensitiveIds: readonly number[];
   /** Why it failed, as a sentence: the server's refusal, or what happened to the connection. */
   error: string | null;
 }
@@ -19,6 +22,13 @@ export const CONNECTION_LOST = 'The connection was lost.';
 export const NO_ANSWER = 'The server did not answer.';
 
 type Live = Pick<LiveConnection, 'send' | 'subscribe'>;
+
+/** Uploads a message carries (already on the server, not sent yet). */
+export interface OutgoingAttachments {
+  attachments: readonly Attachment[];
+  sensitiveIds: readonly number[];
+}
+const NO_ATTACHMENTS: OutgoingAttachments = { attachments: [], sensitiveIds: [] };
 
 /**
  * Channel messages sent but not yet confirmed, for the whole tab, so a message never just vanishes
@@ -47,7 +57,7 @@ export class Outbox {
   getSnapshot = (): readonly PendingMessage[] => this.entries;
 
   /** False when the live connection is not open: nothing was sent or kept. */
-  send(channelId: number, content: string): boolean {
+  send(channelId: number, content: string, extras: OutgoingAttachments = NO_ATTACHMENTS): boolean {
     const entry: PendingMessage = {
       nonce: makeNonce(),
       channelId,
@@ -55,6 +65,8 @@ export class Outbox {
       createdAt: this.now().toISOString(),
       status: 'sending',
       error: null,
+      attachments: extras.attachments,
+      sensitiveIds: extras.sensitiveIds,
     };
     if (!this.transmit(entry)) return false;
     this.set([...this.entries, entry]);
@@ -90,6 +102,9 @@ export class Outbox {
       channel_id: entry.channelId,
       content: entry.content,
       nonce: entry.nonce,
+      // Sent only when there are some (spec 1 §5).
+      ...(entry.attachments.length > 0 ? { attachment_ids: entry.attachments.map((a) => a.id) } : {}),
+      ...(entry.sensitiveIds.length > 0 ? { sensitive_attachment_ids: entry.sensitiveIds } : {}),
     });
     if (sent) {
       clearTimeout(this.timers.get(entry.nonce));

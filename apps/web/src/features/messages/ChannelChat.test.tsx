@@ -415,9 +415,13 @@ describe('ChannelChat', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
 
+    // From the list, Tab goes on to the composer: its attach button, then the text box.
     act(() => article('my first words').focus());
     await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Attach files' }));
+    await userEvent.tab();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message #general' }));
+    await userEvent.tab({ shift: true });
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(article('my first words'));
   });

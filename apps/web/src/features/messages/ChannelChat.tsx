@@ -1,7 +1,10 @@
 import { useRef, useState } from 'react';
 import type { Channel } from '@hearth/protocol';
 import { useSession } from '../../app/session';
-import { Spinner } from '../../ui';
+import { Spinner, useToast } from '../../ui';
+import { uploadLimitTitle } from '@hearth/protocol/texts';
+import { DropZone, useAttachmentDraft } from '../attachments';
+import { useMyGroupPermissions } from '../groups/queries';
 import { useChannels, useGroups } from '../groups/queries';
 import { ChannelReactionsProvider } from '../reactions';
 import { ChannelHeader } from './ChannelHeader';
@@ -33,6 +36,14 @@ function ChannelView({ channel }: { channel: Channel }) {
   const { store, state } = useMessageWindow(channel.id);
   const list = useRef<MessageListHandle>(null);
   const [membersOpen, setMembersOpen] = useState(false);
+  const draft = useAttachmentDraft(channel.id);
+  const toast = useToast();
+  const permissions = useMyGroupPermissions(channel.group_id);
+  const canAttach = session !== null && permissions.canPost && permissions.canUpload;
+  const addFiles = (files: File[]) => {
+    const refused = draft.add(files);
+    if (refused) toast.error(uploadLimitTitle, refused);
+  };
 
   return (
     <section className={styles.chat} aria-label={`#${channel.name}`}>
@@ -45,10 +56,17 @@ function ChannelView({ channel }: { channel: Channel }) {
       />
       <div className={styles.body}>
         <div className={styles.conversation}>
-          <ChannelReactionsProvider target={store} groupId={channel.group_id}>
-            <MessageList ref={list} store={store} state={state} viewer={session?.user ?? null} />
-          </ChannelReactionsProvider>
-          <Composer channel={channel} onSent={() => list.current?.scrollToLatest()} />
+          <DropZone enabled={canAttach} onFiles={addFiles}>
+            <ChannelReactionsProvider target={store} groupId={channel.group_id}>
+              <MessageList ref={list} store={store} state={state} viewer={session?.user ?? null} />
+            </ChannelReactionsProvider>
+            <Composer
+              channel={channel}
+              draft={draft}
+              onFiles={addFiles}
+              onSent={() => list.current?.scrollToLatest()}
+            />
+          </DropZone>
         </div>
         {membersOpen && (
           <aside className={styles.members} aria-label="Members">

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { Channel } from '@hearth/protocol';
 import { MESSAGE_MAX_LENGTH } from '@hearth/protocol/constants';
 import { TEXT } from '@hearth/protocol/texts';
@@ -6,9 +6,17 @@ import { useSession } from '../../app/session';
 import { Button } from '../../ui';
 import { useMyGroupPermissions } from '../groups/queries';
 import { useLiveState } from '../live/useLiveState';
+import { AttachButton, DraftGrid, useDraftItems, type AttachmentDraft } from '../attachments';
 import { useAutoGrow } from './useAutoGrow';
 import { useSendMessage } from './useSendMessage';
 import styles from './Composer.module.css';
+
+const NO_FILES: readonly never[] = [];
+/** Stands in for a draft where the composer has none (no attach button): always empty. */
+const NO_DRAFT = {
+  subscribe: () => () => undefined,
+  getSnapshot: () => NO_FILES,
+} as unknown as AttachmentDraft;
 
 /** The counter appears this close to the limit, before it blocks sending. */
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
@@ -21,6 +29,10 @@ export interface ComposerProps {
   trailing?: ReactNode;
   /** After a message left, so the list can show the newest end. */
   onSent?(): void;
+  /** The files attached to the message being written; without it there is no attach button. */
+  draft?: AttachmentDraft;
+  /** Files chosen, dropped or pasted: the owner adds them to the draft (and says when over the limit). */
+  onFiles?(files: File[]): void;
 }
 
 function placeholderFor(signedIn: boolean, readOnly: boolean, channelName: string): string {
@@ -30,7 +42,7 @@ function placeholderFor(signedIn: boolean, readOnly: boolean, channelName: strin
 }
 
 /** Text box and Send (spec 1 §2, §5): Enter sends, Shift+Enter adds a line. */
-export function Composer({ channel, leading, trailing, onSent }: ComposerProps) {
+export function Composer({ channel, leading, trailing, onSent, draft, onFiles }: ComposerProps) {
   const signedIn = useSession() !== null;
   const connected = useLiveState() === 'open';
   const permissions = useMyGroupPermissions(channel.group_id);
@@ -42,15 +54,31 @@ export function Composer({ channel, leading, trailing, onSent }: ComposerProps) 
   const readOnly = !signedIn || (!permissions.isLoading && !permissions.canPost);
   const content = text.trim();
   const tooLong = content.length > MESSAGE_MAX_LENGTH;
-  const canSend = signedIn && permissions.canPost && connected && content.length > 0 && !tooLong;
+  const files = useDraftItems(draft ?? NO_DRAFT);
+  const uploading = files.some((f) => f.status === 'uploading');
+  const attached = files.some((f) => f.status === 'done');
+  // Spec 1 §5: not while empty (no text, no files), offline, uploading, or without can_post.
+  const canSend =
+    signedIn && permissions.canPost && connected && (content.length > 0 || attached) && !tooLong && !uploading;
 
   useAutoGrow(input, text);
 
   const submit = () => {
-    if (!canSend || !send(content)) return;
+    if (!canSend) return;
+    const payload = draft?.payload();
+    if (!send(content, payload)) return;
+    draft?.clear();
     setText('');
     input.current?.focus();
     onSent?.();
+  };
+
+  // A picture (or any file) pasted into the text box is attached, as in every chat app.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = [...event.clipboardData.files];
+    if (pasted.length === 0 || !onFiles || readOnly) return;
+    event.preventDefault();
+    onFiles(pasted);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -67,8 +95,18 @@ export function Composer({ channel, leading, trailing, onSent }: ComposerProps) 
         submit();
       }}
     >
+      {draft && <DraftGrid draft={draft} />}
       <div className={styles.box} data-readonly={readOnly || undefined}>
-        <div className={styles.tools}>{leading}</div>
+        <div className={styles.tools}>
+          {draft && onFiles && (
+            <AttachButton
+              canUpload={!permissions.isLoading && permissions.canUpload}
+              disabled={readOnly}
+              onFiles={onFiles}
+            />
+          )}
+          {leading}
+        </div>
         <textarea
           ref={input}
           className={styles.input}
@@ -83,6 +121,7 @@ export function Composer({ channel, leading, trailing, onSent }: ComposerProps) 
           value={readOnly ? '' : text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
         />
         <div className={styles.tools}>{trailing}</div>
         <Button type="submit" className={styles.send} aria-label="Send message" disabled={!canSend}>

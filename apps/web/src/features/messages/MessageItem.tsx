@@ -4,6 +4,7 @@ import { Avatar, ContextMenu, DropdownMenu, IconButton, type MenuItem } from '..
 import { cx } from '../../ui/cx';
 import { AddReactionButton, AddReactionIcon, ReactionBar, useCanReact } from '../reactions';
 import { MessageContent, mentionedClass, useMentionsMe } from '../rendering';
+import { MessageAttachments } from '../attachments';
 import { DateSeparator } from './DateSeparator';
 import { formatFull } from './format-time';
 import { EditIcon, MoreIcon, TrashIcon } from './icons';
@@ -99,19 +100,22 @@ export const MessageItem = memo(function MessageItem({
                 onCancel={() => onEdit(null)}
               />
             ) : (
-              <MessageContent
-                text={message.content}
-                className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}
-                after={
-                  message.edited_at && (
-                    <span className={styles.edited} title={formatFull(message.edited_at)}>
-                      {' '}
-                      (edited)
-                    </span>
-                  )
-                }
-              />
+              (message.content || message.edited_at) && (
+                <MessageContent
+                  text={message.content}
+                  className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}
+                  after={
+                    message.edited_at && (
+                      <span className={styles.edited} title={formatFull(message.edited_at)}>
+                        {' '}
+                        (edited)
+                      </span>
+                    )
+                  }
+                />
+              )
             )}
+            <MessageAttachments attachments={message.attachments} />
             <ReactionBar message={message} />
           </div>
           {menuItems.length > 0 && (

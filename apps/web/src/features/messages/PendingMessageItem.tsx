@@ -57,9 +57,16 @@ export const PendingMessageItem = memo(function PendingMessageItem({
         )}
         <div className={styles.body}>
           {!grouped && author && <MessageHeader name={name} role={author.role} timestamp={pending.createdAt} />}
-          <p className={cx(styles.content, failed ? own.failed : own.sending)} dir={textDirection(pending.content)}>
-            <bdi dir="auto">{pending.content}</bdi>
-          </p>
+          {pending.content && (
+            <p className={cx(styles.content, failed ? own.failed : own.sending)} dir={textDirection(pending.content)}>
+              <bdi dir="auto">{pending.content}</bdi>
+            </p>
+          )}
+          {pending.attachments.length > 0 && (
+            <p className={cx(styles.content, failed ? own.failed : own.sending)}>
+              {pending.attachments.map((a) => a.original_filename).join(', ')}
+            </p>
+          )}
           <p className={own.status}>
             {failed ? (
               <>

@@ -11,6 +11,8 @@ const pending = (nonce: string, createdAt: string, status: PendingMessage['statu
   createdAt,
   status,
   error: null,
+  attachments: [],
+  sensitiveIds: [],
 });
 
 const m1 = makeMessage(1);

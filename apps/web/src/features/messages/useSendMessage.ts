@@ -1,15 +1,18 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useServices } from '../../app/services';
-import type { PendingMessage } from '../../lib/outbox';
+import type { OutgoingAttachments, PendingMessage } from '../../lib/outbox';
 
 /**
  * Sends channel messages over the live connection through the tab's outbox, which keeps each one
  * (sending, then failed with Retry if it never got through) until the server confirms it.
  * Returns false when the connection is not open: nothing was sent and the text stays where it is.
  */
-export function useSendMessage(channelId: number): (content: string) => boolean {
+export function useSendMessage(channelId: number): (content: string, attachments?: OutgoingAttachments) => boolean {
   const { outbox } = useServices();
-  return useCallback((content: string) => outbox.send(channelId, content), [outbox, channelId]);
+  return useCallback(
+    (content: string, attachments?: OutgoingAttachments) => outbox.send(channelId, content, attachments),
+    [outbox, channelId],
+  );
 }
 
 /** This channel's messages that are on their way or failed, oldest first. */
