@@ -8,7 +8,7 @@ export interface SignedIn {
   accessToken: string;
   refreshToken: string;
   user: unknown;
-  /** Where the client reopens after a reload (the group and channel of the tab). */
+  /** The channel the visitor opens, by its address. */
   navigation: { groupId: number; channelId: number };
   messageSelector: string;
 }
@@ -28,7 +28,6 @@ export function firstPaintProbe(arg: SignedIn): void {
   localStorage.setItem('access_token', arg.accessToken);
   localStorage.setItem('refresh_token', arg.refreshToken);
   localStorage.setItem('current_user', JSON.stringify(arg.user));
-  sessionStorage.setItem('hearth:navigation', JSON.stringify(arg.navigation));
   const w = window as unknown as { benchFirstPaint?: FirstPaint };
   let seen = false;
   const check = () => {

@@ -77,10 +77,13 @@ async function waitForFirstPaint(page: Page): Promise<FirstPaint> {
     });
 }
 
+/** The channel's own address (`/channels/{group}/{channel}`), as a shared link or a bookmark opens it. */
+const channelPath = ({ navigation }: SignedIn) => `/channels/${navigation.groupId}/${navigation.channelId}`;
+
 async function openChannel(browser: Browser, server: BenchServer, signedIn: SignedIn) {
   const context = await visitorContext(browser, server, signedIn);
   const page = await context.newPage();
-  await page.goto('/');
+  await page.goto(channelPath(signedIn));
   const paint = await waitForFirstPaint(page).catch(async (err: unknown) => {
     await context.close();
     throw err;
@@ -89,10 +92,10 @@ async function openChannel(browser: Browser, server: BenchServer, signedIn: Sign
 }
 
 /** One visit in a new tab of the context: everything received until the channel shows and the network is quiet. */
-async function visit(context: BrowserContext): Promise<Received[]> {
+async function visit(context: BrowserContext, signedIn: SignedIn): Promise<Received[]> {
   const page = await context.newPage();
   const recording = await recordReceived(page);
-  await page.goto('/');
+  await page.goto(channelPath(signedIn));
   await waitForFirstPaint(page);
   await page.waitForLoadState('networkidle');
   const received = await recording.stop();
@@ -104,8 +107,8 @@ async function visit(context: BrowserContext): Promise<Received[]> {
 async function measureVisits(browser: Browser, server: BenchServer, signedIn: SignedIn) {
   const context = await visitorContext(browser, server, signedIn);
   try {
-    const first = await visit(context);
-    const repeat = await visit(context);
+    const first = await visit(context, signedIn);
+    const repeat = await visit(context, signedIn);
     return { first, repeat };
   } finally {
     await context.close();
