@@ -24,6 +24,7 @@ import { reactionRoutes } from './reactions/routes.js';
 import { mentionRoutes } from './mentions/routes.js';
 import { readStatusRoutes } from './read-status/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
+import { guardianRoutes } from './guardian/routes.js';
 import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
@@ -118,6 +119,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         mentionRoutes(api, ctx);
         readStatusRoutes(api, ctx);
         await uploadRoutes(api, ctx);
+        guardianRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

@@ -238,6 +238,10 @@ describe('answers and frames match their schemas', () => {
     expect(removed.deleted).toBe(false);
     const own = await call('POST', '/message', { token: U, body: { channel_id: channel.id, content: 'mine' } });
     expect((await call('DELETE', '/message/:id', { token: U, params: { id: own.id } })).deleted).toBe(true);
+    await call('GET', '/commands');
+    const announcement = { message: 'Maintenance at noon', channel_name: '#general', current_channel_id: channel.id };
+    await call('POST', '/admin/guardian/announce', { token: A, body: announcement });
+    await call('POST', '/guardian/hugme', { token: U, body: { current_channel_id: channel.id } });
     const kept = await upload(A, 'kept', 'kept.txt');
     const dropped = await upload(A, 'dropped', 'dropped.txt');
     await call('DELETE', '/upload/attachment/:id', { token: A, params: { id: dropped.id } });
@@ -301,6 +305,7 @@ describe('answers and frames match their schemas', () => {
         'reaction_add',
         'reaction_remove',
         'mention_notification',
+        'admin_announcement',
         'channel_read_status_update',
         'group_created',
         'group_updated',

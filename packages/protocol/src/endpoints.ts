@@ -22,6 +22,7 @@ import {
 import { DeleteMessageAnswer, EditMessageBody, HistoryQuery, Message, SendMessageBody } from './messages.js';
 import { AddReactionBody, Reaction, ReactionParams } from './reactions.js';
 import { FileParams, FileQuery, UploadAttachmentAnswer, UploadQuery } from './attachments.js';
+import { GuardianAnnounceBody, GuardianAnswer, GuardianHugBody, SlashCommandSchema } from './commands.js';
 import { MentionSuggestion, MentionSuggestionQuery } from './mentions.js';
 import { ChannelReadStatus, GroupReadStatus, MarkChannelReadBody, ReadStatusQuery } from './read-status.js';
 import type { ClientFrameType, CLOSE, ServerControlType, ServerEventType } from './gateway.js';
@@ -377,6 +378,38 @@ export const ENDPOINTS: readonly Endpoint[] = [
       'A stored file (`file`) or its picture preview (`preview`), by the signed address an attachment carries (403 when the signature is wrong or expired, 404 once deleted). Pictures, video and audio are shown inline; everything else is sent as a download. Range requests are answered 206. Served with `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy.',
     params: FileParams,
     query: FileQuery,
+  },
+
+  /* ---------- slash commands and Guardian ---------- */
+  {
+    method: 'GET',
+    path: '/commands',
+    auth: 'none',
+    status: 200,
+    summary:
+      'The slash commands the composer understands: each base with its subcommands (name, description, adminOnly). Clients hide admin-only subcommands from everyone else.',
+    answer: z.array(SlashCommandSchema),
+  },
+  {
+    method: 'POST',
+    path: '/admin/guardian/announce',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "`/guardian announce [#channel] message`, admins only (403 'You do not have permission to run this command'): Guardian posts `message` in `channel_name` (a text channel of the current channel's group, any case; 404 if none) or in the current channel, and everyone who can see it gets `admin_announcement`.",
+    limits: ['writePerUser', 'messagePerUser'],
+    body: GuardianAnnounceBody,
+    answer: GuardianAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/guardian/hugme',
+    auth: 'user',
+    status: 200,
+    summary: '`/guardian hugme`: Guardian posts a hug for the caller in the current channel (needs can_post there).',
+    limits: ['writePerUser', 'messagePerUser'],
+    body: GuardianHugBody,
+    answer: GuardianAnswer,
   },
 
   /* ---------- reactions ---------- */

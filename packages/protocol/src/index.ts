@@ -7,6 +7,7 @@ export * from './groups.js';
 export * from './messages.js';
 export * from './reactions.js';
 export * from './attachments.js';
+export * from './commands.js';
 export * from './mentions.js';
 export * from './read-status.js';
 export * from './gateway.js';

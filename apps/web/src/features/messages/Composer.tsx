@@ -7,6 +7,8 @@ import { Button } from '../../ui';
 import { useMyGroupPermissions } from '../groups/queries';
 import { useLiveState } from '../live/useLiveState';
 import { AttachButton, DraftGrid, useDraftItems, type AttachmentDraft } from '../attachments';
+import { CommandSuggestions, useCommandPopup, useRunCommand } from '../commands';
+import { isCommandText } from '@hearth/protocol/commands';
 import { useAutoGrow } from './useAutoGrow';
 import { useSendMessage } from './useSendMessage';
 import styles from './Composer.module.css';
@@ -50,6 +52,8 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
   const input = useRef<HTMLTextAreaElement>(null);
   const limitId = useId();
   const send = useSendMessage(channel.id);
+  const commands = useCommandPopup(text, setText);
+  const runCommand = useRunCommand(channel.id);
 
   const readOnly = !signedIn || (!permissions.isLoading && !permissions.canPost);
   const content = text.trim();
@@ -65,6 +69,11 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
 
   const submit = () => {
     if (!canSend) return;
+    if (isCommandText(content)) {
+      // A slash command is run, not sent; its text stays if it could not run, to be fixed.
+      void runCommand(content).then((ran) => ran && setText(''));
+      return;
+    }
     const payload = draft?.payload();
     if (!send(content, payload)) return;
     draft?.clear();
@@ -82,6 +91,7 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (commands.onKeyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
@@ -96,6 +106,18 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
       }}
     >
       {draft && <DraftGrid draft={draft} />}
+      {commands.open && !readOnly && (
+        <CommandSuggestions
+          suggestions={commands.suggestions}
+          active={commands.active}
+          listId={commands.listId}
+          optionId={commands.optionId}
+          onPick={(s) => {
+            commands.pick(s);
+            input.current?.focus();
+          }}
+        />
+      )}
       <div className={styles.box} data-readonly={readOnly || undefined}>
         <div className={styles.tools}>
           {draft && onFiles && (
@@ -114,6 +136,8 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
           aria-label={`Message #${channel.name}`}
           aria-describedby={content.length > COUNTER_FROM ? limitId : undefined}
           aria-invalid={tooLong || undefined}
+          aria-controls={commands.open ? commands.listId : undefined}
+          aria-activedescendant={commands.open ? commands.optionId(commands.active) : undefined}
           // Right-to-left text lines up on the right as it is typed.
           dir="auto"
           placeholder={placeholderFor(signedIn, readOnly, channel.name)}

@@ -1,0 +1,65 @@
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { commandSuggestions } from '@hearth/protocol/commands';
+import { isAdminRole, useSession } from '../../app/session';
+import type { CommandSuggestion } from './CommandSuggestions';
+
+export interface CommandPopup {
+  open: boolean;
+  suggestions: readonly CommandSuggestion[];
+  active: number;
+  listId: string;
+  optionId(index: number): string;
+  /** Handles the popup's keys; true when the key was used (the composer then does nothing else with it). */
+  onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean;
+  pick(suggestion: CommandSuggestion): void;
+}
+
+/**
+ * The slash-command suggestions for the composer's text: open while a command's first words are
+ * typed; arrow keys move, Enter or Tab completes, Escape closes (spec 1 §4). The registry is the
+ * shared one the server's GET /commands answers; admin-only commands are hidden from others.
+ */
+export function useCommandPopup(text: string, setText: (text: string) => void): CommandPopup {
+  const session = useSession();
+  const isAdmin = isAdminRole(session?.user.role);
+  const listId = useId();
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const [active, setActive] = useState(0);
+  const suggestions = useMemo(
+    () => (text === dismissedFor ? [] : commandSuggestions(text, isAdmin)),
+    [text, isAdmin, dismissedFor],
+  );
+  // A suggestion that is exactly what is typed (and more is expected) needs no popup.
+  const open = suggestions.length > 0 && !suggestions.some((s) => s.command === text.trim() && text.endsWith(' '));
+  const current = Math.min(active, suggestions.length - 1);
+  const pick = (s: CommandSuggestion) => {
+    setText(`${s.command} `);
+    setActive(0);
+  };
+  return {
+    open,
+    suggestions,
+    active: current,
+    listId,
+    optionId: (i) => `${listId}-${i}`,
+    pick,
+    onKeyDown(event) {
+      if (!open) return false;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((current + step + suggestions.length) % suggestions.length);
+      } else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+        const chosen = suggestions[current];
+        // Enter on a command already complete runs it instead.
+        if (!chosen || (event.key === 'Enter' && text.trim() === chosen.command)) return false;
+        pick(chosen);
+      } else if (event.key === 'Escape') {
+        setDismissedFor(text);
+      } else {
+        return false;
+      }
+      event.preventDefault();
+      return true;
+    },
+  };
+}
