@@ -32,3 +32,4 @@ export { Switch, type SwitchProps } from './Switch';
 export { VisuallyHidden } from './VisuallyHidden';
 export { MobileHeader, type MobileHeaderProps } from './MobileHeader';
 export { Icon, BackIcon, type IconProps } from './icons';
+export { SuggestionPopup, type SuggestionPopupProps } from './SuggestionPopup';

@@ -1,4 +1,12 @@
-import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import type { Channel } from '@hearth/protocol';
 import { MESSAGE_MAX_LENGTH } from '@hearth/protocol/constants';
 import { TEXT } from '@hearth/protocol/texts';
@@ -9,6 +17,7 @@ import { useLiveState } from '../live/useLiveState';
 import { AttachButton, DraftGrid, useDraftItems, type AttachmentDraft } from '../attachments';
 import { CommandSuggestions, useCommandPopup, useRunCommand } from '../commands';
 import { isCommandText } from '@hearth/protocol/commands';
+import { MentionSuggestions, useMentionPopup } from '../mention-popup';
 import { useAutoGrow } from './useAutoGrow';
 import { useSendMessage } from './useSendMessage';
 import styles from './Composer.module.css';
@@ -52,7 +61,22 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
   const input = useRef<HTMLTextAreaElement>(null);
   const limitId = useId();
   const send = useSendMessage(channel.id);
+  const [caret, setCaret] = useState(0);
+  // Where the caret must go after the text was replaced (a mention inserted), applied after render.
+  const pendingCaret = useRef<number | null>(null);
+  const mentions = useMentionPopup(channel.id, text, caret, (next, at) => {
+    setText(next);
+    setCaret(at);
+    pendingCaret.current = at;
+  });
+  useLayoutEffect(() => {
+    if (pendingCaret.current === null || !input.current) return;
+    input.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    pendingCaret.current = null;
+  });
   const commands = useCommandPopup(text, setText);
+  // One popup at a time: a mention being typed comes before the command it may sit in.
+  const popup = mentions.open ? mentions : commands.open ? commands : null;
   const runCommand = useRunCommand(channel.id);
 
   const readOnly = !signedIn || (!permissions.isLoading && !permissions.canPost);
@@ -91,7 +115,7 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (commands.onKeyDown(event)) return;
+    if (mentions.onKeyDown(event) || commands.onKeyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
@@ -106,7 +130,19 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
       }}
     >
       {draft && <DraftGrid draft={draft} />}
-      {commands.open && !readOnly && (
+      {mentions.open && !readOnly && (
+        <MentionSuggestions
+          suggestions={mentions.suggestions}
+          active={mentions.active}
+          listId={mentions.listId}
+          optionId={mentions.optionId}
+          onPick={(s) => {
+            mentions.pick(s);
+            input.current?.focus();
+          }}
+        />
+      )}
+      {!mentions.open && commands.open && !readOnly && (
         <CommandSuggestions
           suggestions={commands.suggestions}
           active={commands.active}
@@ -136,14 +172,18 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
           aria-label={`Message #${channel.name}`}
           aria-describedby={content.length > COUNTER_FROM ? limitId : undefined}
           aria-invalid={tooLong || undefined}
-          aria-controls={commands.open ? commands.listId : undefined}
-          aria-activedescendant={commands.open ? commands.optionId(commands.active) : undefined}
+          aria-controls={popup && !readOnly ? popup.listId : undefined}
+          aria-activedescendant={popup && !readOnly ? popup.optionId(popup.active) : undefined}
           // Right-to-left text lines up on the right as it is typed.
           dir="auto"
           placeholder={placeholderFor(signedIn, readOnly, channel.name)}
           readOnly={readOnly}
           value={readOnly ? '' : text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setCaret(event.target.selectionStart);
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />

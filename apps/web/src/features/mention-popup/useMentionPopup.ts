@@ -1,0 +1,98 @@
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { MentionSuggestion } from '@hearth/protocol';
+import { MENTION_SUGGESTION_LIMIT } from '@hearth/protocol/constants';
+import { useServices } from '../../app/services';
+import { insertMention, mentionQueryAt, type MentionQuery } from './mention-query';
+
+/** The pause after typing before the suggestions are asked for (spec 1 §4). */
+export const MENTION_DEBOUNCE_MS = 300;
+
+export interface MentionPopup {
+  open: boolean;
+  suggestions: readonly MentionSuggestion[];
+  active: number;
+  listId: string;
+  optionId(index: number): string;
+  onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean;
+  pick(suggestion: MentionSuggestion): void;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The mention popup of the composer (spec 1 §4): opens while an `@name` is typed at the caret, asks
+ * the server for people who can see the channel after a 300 ms pause, arrow keys move, Enter or Tab
+ * inserts `@username `, Escape closes it until the mention changes.
+ */
+export function useMentionPopup(
+  channelId: number,
+  text: string,
+  caret: number,
+  replace: (text: string, caret: number) => void,
+): MentionPopup {
+  const { http } = useServices();
+  const listId = useId();
+  const typed: MentionQuery | null = mentionQueryAt(text, caret);
+  const query = useDebounced(typed?.query ?? null, MENTION_DEBOUNCE_MS);
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const key = typed ? `${typed.start}:${typed.query}` : null;
+  const answer = useQuery({
+    queryKey: ['mention-suggestions', channelId, query],
+    queryFn: () =>
+      http.get<MentionSuggestion[]>(
+        `/user/mention-suggestions?${new URLSearchParams({
+          query: query ?? '',
+          channel_id: String(channelId),
+          limit: String(MENTION_SUGGESTION_LIMIT),
+        })}`,
+      ),
+    enabled: query !== null,
+    staleTime: 30_000,
+  });
+  const suggestions = typed && query === typed.query && key !== dismissed ? (answer.data ?? []) : [];
+  const open = suggestions.length > 0;
+  const current = Math.min(active, Math.max(0, suggestions.length - 1));
+
+  useEffect(() => setActive(0), [key]);
+
+  const pick = (s: MentionSuggestion) => {
+    if (!typed) return;
+    const next = insertMention(text, typed, caret, s.username);
+    replace(next.text, next.caret);
+  };
+
+  return {
+    open,
+    suggestions,
+    active: current,
+    listId,
+    optionId: (i) => `${listId}-${i}`,
+    pick,
+    onKeyDown(event) {
+      if (!open) return false;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((current + step + suggestions.length) % suggestions.length);
+      } else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+        const chosen = suggestions[current];
+        if (!chosen) return false;
+        pick(chosen);
+      } else if (event.key === 'Escape') {
+        setDismissed(key);
+      } else {
+        return false;
+      }
+      event.preventDefault();
+      return true;
+    },
+  };
+}

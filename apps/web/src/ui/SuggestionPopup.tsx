@@ -1,0 +1,58 @@
+import { useId, type ReactNode } from 'react';
+import styles from './SuggestionPopup.module.css';
+
+export interface SuggestionPopupProps<T> {
+  /** Names the list, e.g. 'Commands' or 'Members'. */
+  heading: string;
+  items: readonly T[];
+  active: number;
+  /** The id the text box points at with aria-controls. */
+  listId: string;
+  /** The id of each option, for the text box's aria-activedescendant. */
+  optionId(index: number): string;
+  itemKey(item: T): string;
+  /** The option's content: use `primary` and `secondary` for its two texts. */
+  renderItem(item: T, parts: { primary: string; secondary: string }): ReactNode;
+  onPick(item: T): void;
+}
+
+/**
+ * The popup above a text box that suggests completions (slash commands, mentions): a listbox the
+ * text box drives with arrow keys while focus stays in it; a click picks without taking focus.
+ */
+export function SuggestionPopup<T>({
+  heading,
+  items,
+  active,
+  listId,
+  optionId,
+  itemKey,
+  renderItem,
+  onPick,
+}: SuggestionPopupProps<T>) {
+  const headingId = useId();
+  return (
+    <div className={styles.popup}>
+      <div id={headingId} className={styles.heading}>
+        {heading}
+      </div>
+      <ul id={listId} role="listbox" aria-labelledby={headingId} className={styles.list}>
+        {items.map((item, i) => (
+          <li
+            key={itemKey(item)}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === active}
+            className={styles.option}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              onPick(item);
+            }}
+          >
+            {renderItem(item, { primary: styles.primary!, secondary: styles.secondary! })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
