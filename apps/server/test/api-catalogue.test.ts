@@ -229,6 +229,7 @@ describe('answers and frames match their schemas', () => {
     const readUpTo = { message_id: sent.id };
     await call('POST', '/channel/:id/mark-read', { token: U, params: { id: channel.id }, body: readUpTo });
     await call('POST', '/group/:id/mark-read', { token: U, params: { id: group.id } });
+    await call('POST', '/channel/:id/mark-unread', { token: U, params: { id: channel.id }, body: readUpTo });
     await call('PUT', '/message/:id', { token: U, params: { id: sent.id }, body: { content: 'hello again' } });
     await call('DELETE', '/message/:id/reactions/:reactionId', {
       token: U,

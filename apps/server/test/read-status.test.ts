@@ -236,6 +236,41 @@ describe('POST /channel/{id}/mark-read', () => {
   });
 });
 
+describe('POST /channel/{id}/mark-unread', () => {
+  it('moves the mark back to just before a message, with its mentions unread again, and tells the other tabs', async () => {
+    const group = await newGroup();
+    const channel = await newChannel(group);
+    await send(alice.token, channel, 'old news');
+    const second = await send(alice.token, channel, `@${bob.username} look`);
+    await send(alice.token, channel, 'and this');
+    await markRead(bob, channel);
+    expect(await channelStatus(bob, channel)).toMatchObject({ has_unread: false, unread_mentions: 0 });
+    const otherTab = await live(bob.token);
+    const res = await api.post(`/channel/${channel}/mark-unread`, { message_id: second }, bob.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ last_read_message_id: second - 1, has_unread: true, unread_mentions: 1 });
+    expect(await channelStatus(bob, channel)).toEqual(res.body);
+    const frame = await otherTab.waitFor((f) => f.type === 'channel_read_status_update');
+    expect(frame.data).toEqual(res.body);
+    // Reading again afterwards works as usual.
+    expect((await markRead(bob, channel)).body).toMatchObject({ has_unread: false, unread_mentions: 0 });
+  });
+
+  it('answers 404 for a message of another channel or a hidden channel, 400 without a message', async () => {
+    const group = await newGroup();
+    const channel = await newChannel(group);
+    const elsewhere = await send(alice.token, await newChannel(group), 'elsewhere');
+    const wrong = await api.post(`/channel/${channel}/mark-unread`, { message_id: elsewhere }, bob.token);
+    expect(wrong.status).toBe(404);
+    expect(wrong.body).toEqual({ detail: TEXT.messageNotFound });
+    expect((await api.post(`/channel/${channel}/mark-unread`, {}, bob.token)).status).toBe(400);
+    const own = await send(alice.token, channel, 'mine');
+    await hide(bob, group);
+    expect((await api.post(`/channel/${channel}/mark-unread`, { message_id: own }, bob.token)).status).toBe(404);
+    await hide(bob, group, true);
+  });
+});
+
 describe('group read status', () => {
   it('sums the channels of each visible group, and marking a group reads all of them', async () => {
     const group = await newGroup();

@@ -24,7 +24,13 @@ import { AddReactionBody, Reaction, ReactionParams } from './reactions.js';
 import { FileParams, FileQuery, UploadAttachmentAnswer, UploadQuery } from './attachments.js';
 import { GuardianAnnounceBody, GuardianAnswer, GuardianHugBody, SlashCommandSchema } from './commands.js';
 import { MentionSuggestion, MentionSuggestionQuery } from './mentions.js';
-import { ChannelReadStatus, GroupReadStatus, MarkChannelReadBody, ReadStatusQuery } from './read-status.js';
+import {
+  ChannelReadStatus,
+  GroupReadStatus,
+  MarkChannelReadBody,
+  MarkChannelUnreadBody,
+  ReadStatusQuery,
+} from './read-status.js';
 import type { ClientFrameType, CLOSE, ServerControlType, ServerEventType } from './gateway.js';
 
 /**
@@ -469,6 +475,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
     limits: ['writePerUser'],
     params: IdParams,
     body: MarkChannelReadBody,
+    answer: ChannelReadStatus,
+  },
+  {
+    method: 'POST',
+    path: '/channel/:id/mark-unread',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Mark Unread: moves the caller's mark in a channel back to just before `message_id` (a message of this channel, else 404), so it and everything after it are unread again, mentions included; sent to the caller's sessions as `channel_read_status_update`.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: MarkChannelUnreadBody,
     answer: ChannelReadStatus,
   },
   {

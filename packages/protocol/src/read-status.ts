@@ -27,3 +27,8 @@ export const MarkChannelReadBody = z
   .object({ message_id: BodyId.nullish().describe('a message of this channel; null for its newest') })
   .nullish();
 export type MarkChannelReadBody = z.input<typeof MarkChannelReadBody>;
+
+export const MarkChannelUnreadBody = z.object({
+  message_id: BodyId.describe('the first message to show as unread: the mark moves to just before it'),
+});
+export type MarkChannelUnreadBody = z.input<typeof MarkChannelUnreadBody>;

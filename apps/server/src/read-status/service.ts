@@ -105,6 +105,32 @@ export async function markChannelRead(
   return status;
 }
 
+/**
+ * Mark Unread: the one way the mark moves back. It goes to just before the message (a position, not
+ * a message: unread is every id after it), whether or not a mark was stored.
+ */
+export async function markChannelUnread(
+  ctx: AppContext,
+  user: UserRow,
+  channelId: number,
+  messageId: number,
+): Promise<ChannelReadStatus> {
+  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
+  const { channel } = await requireVisibleChannel(ctx.db, user, channelId);
+  if (channel.channel_type !== 'text') throw badRequest(TEXT.voiceChannelNoReadStatus);
+  const found = await ctx.db.query('SELECT 1 FROM messages WHERE id = $1 AND channel_id = $2', [messageId, channelId]);
+  if (!found.rowCount) throw notFound(TEXT.messageNotFound);
+  await ctx.db.query(
+    `INSERT INTO channel_reads (user_id, channel_id, last_read_message_id) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id, channel_id) DO UPDATE SET last_read_message_id = $3, last_read_at = now()`,
+    [user.id, channelId, messageId - 1],
+  );
+  const [status] = await statuses(ctx, user, { channelIds: [channelId] });
+  if (!status) throw notFound(TEXT.channelNotFound);
+  await ctx.events.publish('channel_read_status_update', status, { kind: 'users', userIds: [user.id] });
+  return status;
+}
+
 /** Marks every text channel of a group read up to its newest message. */
 export async function markGroupRead(ctx: AppContext, user: UserRow, groupId: number): Promise<GroupReadStatus> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);

@@ -150,7 +150,7 @@ describe('ChannelChat', () => {
     expect(screen.queryByText('No messages yet. Start the conversation!')).toBeNull();
   });
 
-  it('offers Edit and Delete on own messages and only Add Reaction on others for a member', async () => {
+  it('offers Edit and Delete on own messages only, and copying, reacting and Mark Unread on all', async () => {
     setup();
     await messageShown('hello from bob');
     // Reacting waits for the group permissions (can_post).
@@ -160,14 +160,14 @@ describe('ChannelChat', () => {
       within(theirsMenu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Add Reaction']);
+    ).toEqual(['Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread']);
     await userEvent.keyboard('{Escape}');
     const menu = await openActions('my first words');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Add Reaction', 'Edit', 'Delete']);
+    ).toEqual(['Edit', 'Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread']);
   });
 
   it("lets an admin delete, but not edit, someone else's message, and offers nothing on removed ones", async () => {
@@ -183,7 +183,7 @@ describe('ChannelChat', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Add Reaction', 'Delete']);
+    ).toEqual(['Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread']);
   });
 
   it('deletes after the confirm dialog and removes the message', async () => {

@@ -7,6 +7,7 @@ import { useToast } from '../../ui';
 import { failureText } from '../groups/failure-text';
 import { readStatusKeys } from './queries';
 import { markRead, putStatus, type Statuses } from './read-cache';
+import { readingOf } from './reading';
 
 /** Marks a channel read up to a message, or its newest (null); shown read at once. */
 export function useMarkChannelRead() {
@@ -23,6 +24,28 @@ export function useMarkChannelRead() {
     // Marks happen on their own as the user reads (spec: their failures are silent); the server's
     // statuses are the truth again.
     onError: () => void qc.invalidateQueries({ queryKey: readStatusKeys.channels }),
+  });
+}
+
+/**
+ * Mark Unread on a message: the channel's mark moves back to just before it, and the channel is held
+ * unread (not marked read on its own) while the user stays in it.
+ */
+export function useMarkChannelUnread() {
+  const { http } = useServices();
+  const qc = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ channelId, messageId }: { channelId: number; messageId: number }) =>
+      http.post<ChannelReadStatus>(`/channel/${channelId}/mark-unread`, { message_id: messageId }),
+    onMutate: ({ channelId }) => {
+      readingOf(qc).heldUnread = channelId;
+    },
+    onSuccess: (status) => qc.setQueryData<Statuses>(readStatusKeys.channels, (list) => putStatus(list, status)),
+    onError: (error, { channelId }) => {
+      if (readingOf(qc).heldUnread === channelId) readingOf(qc).heldUnread = null;
+      toast.error('Mark Unread Failed', failureText(error, 'Failed to mark as unread'));
+    },
   });
 }
 

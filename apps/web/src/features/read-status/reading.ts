@@ -8,13 +8,18 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export interface Reading {
   channelId: number | null;
+  /**
+   * The channel the user marked unread while in it (Mark Unread): it is not marked read again on its
+   * own until the user leaves it, as in every chat app; reading it on purpose still works.
+   */
+  heldUnread: number | null;
 }
 
 const byClient = new WeakMap<QueryClient, Reading>();
 
 export function readingOf(qc: QueryClient): Reading {
   let reading = byClient.get(qc);
-  if (!reading) byClient.set(qc, (reading = { channelId: null }));
+  if (!reading) byClient.set(qc, (reading = { channelId: null, heldUnread: null }));
   return reading;
 }
 

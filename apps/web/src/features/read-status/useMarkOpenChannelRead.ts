@@ -5,7 +5,7 @@ import { useNavigation } from '../../app/navigation';
 import { useMarkChannelRead } from './mutations';
 import { readStatusKeys } from './queries';
 import { isUnread, type Statuses } from './read-cache';
-import { tabVisible } from './reading';
+import { readingOf, tabVisible } from './reading';
 
 /**
  * Opening a channel marks it read after 500 ms (spec 2 §4), unless the user left it by then, the
@@ -21,13 +21,18 @@ export function useMarkOpenChannelRead() {
 
   useEffect(() => {
     if (channelId === null) return;
+    const reading = readingOf(qc);
     const timer = setTimeout(() => {
-      if (!tabVisible()) return;
+      if (!tabVisible() || reading.heldUnread === channelId) return;
       const list = qc.getQueryData<Statuses>(readStatusKeys.channels);
       // Statuses not loaded yet: mark anyway. Loaded without this channel: nothing here to read.
       if (list && !isUnread(list.find((s) => s.channel_id === channelId))) return;
       markRef.current({ channelId, messageId: null });
     }, READ_MARK_OPEN_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      // Leaving a channel marked unread ends the hold: coming back reads it as usual.
+      if (reading.heldUnread === channelId) reading.heldUnread = null;
+    };
   }, [channelId, qc]);
 }

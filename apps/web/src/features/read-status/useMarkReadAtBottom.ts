@@ -46,6 +46,7 @@ export function useMarkReadAtBottom(channelId: number, atLatest: boolean, messag
   useEffect(() => {
     if (!reading || latestId === undefined) return;
     const timer = setTimeout(() => {
+      if (readingOf(qc).heldUnread === channelId) return;
       const status = qc.getQueryData<Statuses>(readStatusKeys.channels)?.find((s) => s.channel_id === channelId);
       const behind = latestOtherId !== undefined && latestOtherId > (status?.last_read_message_id ?? 0);
       if (isUnread(status) || behind) markRef.current({ channelId, messageId: latestId });
