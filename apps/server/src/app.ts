@@ -25,6 +25,7 @@ import { mentionRoutes } from './mentions/routes.js';
 import { readStatusRoutes } from './read-status/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { guardianRoutes } from './guardian/routes.js';
+import { notificationPrefRoutes } from './notification-prefs/routes.js';
 import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
@@ -120,6 +121,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         readStatusRoutes(api, ctx);
         await uploadRoutes(api, ctx);
         guardianRoutes(api, ctx);
+        notificationPrefRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

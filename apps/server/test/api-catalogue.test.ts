@@ -239,6 +239,11 @@ describe('answers and frames match their schemas', () => {
     expect(removed.deleted).toBe(false);
     const own = await call('POST', '/message', { token: U, body: { channel_id: channel.id, content: 'mine' } });
     expect((await call('DELETE', '/message/:id', { token: U, params: { id: own.id } })).deleted).toBe(true);
+    await call('POST', '/user/mute-channel', { token: U, body: { channel_id: channel.id, is_muted: true } });
+    await call('POST', '/user/mute-group', { token: U, body: { group_id: group.id, is_muted: false } });
+    await call('GET', '/user/notification-preferences', { token: U });
+    await call('GET', '/user/notification-settings', { token: U });
+    await call('PUT', '/user/notification-settings', { token: U, body: { message_notifications_enabled: true } });
     await call('GET', '/commands');
     const announcement = { message: 'Maintenance at noon', channel_name: '#general', current_channel_id: channel.id };
     await call('POST', '/admin/guardian/announce', { token: A, body: announcement });
@@ -307,6 +312,7 @@ describe('answers and frames match their schemas', () => {
         'reaction_remove',
         'mention_notification',
         'admin_announcement',
+        'notification_preferences_update',
         'channel_read_status_update',
         'group_created',
         'group_updated',

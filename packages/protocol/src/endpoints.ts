@@ -23,6 +23,14 @@ import { DeleteMessageAnswer, EditMessageBody, HistoryQuery, Message, SendMessag
 import { AddReactionBody, Reaction, ReactionParams } from './reactions.js';
 import { FileParams, FileQuery, UploadAttachmentAnswer, UploadQuery } from './attachments.js';
 import { GuardianAnnounceBody, GuardianAnswer, GuardianHugBody, SlashCommandSchema } from './commands.js';
+import {
+  MuteChannelAnswer,
+  MuteChannelBody,
+  MuteGroupAnswer,
+  MuteGroupBody,
+  NotificationPreferences,
+  NotificationSettings,
+} from './notifications.js';
 import { MentionSuggestion, MentionSuggestionQuery } from './mentions.js';
 import {
   ChannelReadStatus,
@@ -418,6 +426,57 @@ export const ENDPOINTS: readonly Endpoint[] = [
     answer: GuardianAnswer,
   },
 
+  /* ---------- notification preferences ---------- */
+  {
+    method: 'POST',
+    path: '/user/mute-channel',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Mutes or unmutes a channel the caller can see (404 otherwise) for the caller: no mention popups or sounds from it, no unread mark. The caller's sessions get `notification_preferences_update`.",
+    limits: ['writePerUser'],
+    body: MuteChannelBody,
+    answer: MuteChannelAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/user/mute-group',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Mutes or unmutes a whole group the caller can see (404 otherwise), as /user/mute-channel does for one channel.',
+    limits: ['writePerUser'],
+    body: MuteGroupBody,
+    answer: MuteGroupAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/user/notification-preferences',
+    auth: 'user',
+    status: 200,
+    summary: 'The channels and groups the caller has muted (only muted ones are listed), among those they can see.',
+    answer: NotificationPreferences,
+  },
+  {
+    method: 'GET',
+    path: '/user/notification-settings',
+    auth: 'user',
+    status: 200,
+    summary: 'Whether message notifications are on for the account (default true).',
+    answer: NotificationSettings,
+  },
+  {
+    method: 'PUT',
+    path: '/user/notification-settings',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Turns message notifications on or off for the account; off, no mention or @everyone pops up or sounds anywhere.',
+    limits: ['writePerUser'],
+    body: NotificationSettings,
+    answer: NotificationSettings,
+  },
+
   /* ---------- reactions ---------- */
   {
     method: 'POST',
@@ -547,6 +606,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
   reaction_remove: "Sessions that can view the message's group, after a user took their reaction back.",
   mention_notification:
     "After a message is sent, or an edit adds a mention: `mention` to each user it names (not its author) whose sessions can view the channel's group; `everyone` (an admin's @everyone) to every session that can view the group, the author's included. An edit tells only the users it newly mentions.",
+  notification_preferences_update:
+    'Every session of a user who muted or unmuted a channel or group: their whole notification preferences, as GET /user/notification-preferences answers them.',
   admin_announcement:
     'After an admin runs `/guardian announce`: every session of every user who can view the channel the announcement was posted in (all sessions when it names no channel).',
   channel_read_status_update:

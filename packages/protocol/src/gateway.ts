@@ -8,6 +8,7 @@ import { MentionNotification } from './mentions.js';
 import { ChannelReadStatus } from './read-status.js';
 import { SelfUser } from './users.js';
 import { AdminAnnouncement } from './attachments.js';
+import { NotificationPreferences } from './notifications.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -82,6 +83,7 @@ export const ServerEvents = {
   reaction_remove: Reaction,
   mention_notification: MentionNotification,
   admin_announcement: AdminAnnouncement,
+  notification_preferences_update: NotificationPreferences,
   channel_read_status_update: ChannelReadStatus,
   group_created: Group,
   group_updated: Group,
