@@ -5,6 +5,7 @@ import { cx } from '../../ui/cx';
 import { useChannelReadStatus } from '../read-status/queries';
 import { MentionBadge, UnreadDescription, UnreadPill, unreadText } from '../read-status/UnreadMarks';
 import { HashIcon, SpeakerIcon } from './icons';
+import { isChannelMuted, isGroupMuted, useNotificationPreferences } from '../notifications';
 import styles from './ChannelSidebar.module.css';
 
 export interface ChannelRowProps {
@@ -18,9 +19,12 @@ export interface ChannelRowProps {
 export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProps) {
   const voice = channel.channel_type === 'voice';
   const status = useChannelReadStatus(channel.id);
-  const unread = status?.has_unread ?? false;
+  const prefs = useNotificationPreferences();
+  // Muted (itself or its group): no unread mark, dimmed; mentions of the user still count.
+  const muted = isChannelMuted(prefs, channel.id) || isGroupMuted(prefs, channel.group_id);
+  const unread = (status?.has_unread ?? false) && !muted;
   const mentions = status?.unread_mentions ?? 0;
-  const described = unreadText(unread, mentions);
+  const described = [muted && 'Muted', unreadText(unread, mentions)].filter(Boolean).join(', ') || null;
   const descriptionId = useId();
   return (
     <li className={styles.row}>
@@ -37,6 +41,7 @@ export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProp
           <button
             type="button"
             className={cx(styles.channel, unread && styles.unread)}
+            data-muted={muted || undefined}
             aria-current={selected ? 'page' : undefined}
             aria-describedby={described ? descriptionId : undefined}
             // The description when there is one, else the whole name the row may cut short.

@@ -108,7 +108,7 @@ describe('ChannelSidebar', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Delete Category Failed');
   });
 
-  it('offers non-admins only to copy a channel id', async () => {
+  it('offers non-admins only to copy a channel id and mute the channel', async () => {
     fakeServer(routes);
     renderSignedIn(<ChannelSidebar />, user(), at(1));
     fireEvent.contextMenu(await within(sidebar()).findByRole('button', { name: 'lobby' }));
@@ -117,7 +117,7 @@ describe('ChannelSidebar', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Copy Channel ID']);
+    ).toEqual(['Copy Channel ID', 'Mute Channel']);
   });
 
   it('gives admins a visible Create Channel button that opens the create modal for this group', async () => {

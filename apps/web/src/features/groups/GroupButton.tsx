@@ -9,6 +9,8 @@ export interface GroupButtonProps {
   group: Group;
   status: GroupReadStatus;
   current: boolean;
+  /** Muted by the user: no unread pill (mentions still count), and dimmed. */
+  muted?: boolean;
   menu: MenuItem[];
   onOpen: () => void;
 }
@@ -18,16 +20,18 @@ export interface GroupButtonProps {
  * unread, and the count of unread mentions on the icon's corner. Both sit beside the button, whose
  * round shape clips what it holds; the button is described by them, its name stays the group's.
  */
-export function GroupButton({ group, status, current, menu, onOpen }: GroupButtonProps) {
+export function GroupButton({ group, status, current, muted = false, menu, onOpen }: GroupButtonProps) {
   const descriptionId = useId();
   const mentions = status.total_unread_mentions;
-  const described = unreadText(status.has_unread_messages, mentions);
+  const unread = status.has_unread_messages && !muted;
+  const described = [muted && 'Muted', unreadText(unread, mentions)].filter(Boolean).join(', ') || null;
   return (
     <li className={styles.item}>
       <ContextMenu items={menu} label={group.name}>
         <button
           type="button"
           className={styles.button}
+          data-muted={muted || undefined}
           aria-label={group.name}
           title={group.name}
           aria-current={current ? 'true' : undefined}
@@ -37,7 +41,7 @@ export function GroupButton({ group, status, current, menu, onOpen }: GroupButto
           <GroupIcon group={group} />
         </button>
       </ContextMenu>
-      {status.has_unread_messages && !current && <UnreadPill className={styles.unreadPill} />}
+      {unread && !current && <UnreadPill className={styles.unreadPill} />}
       <MentionBadge count={mentions} className={styles.mentionBadge} />
       {described && <UnreadDescription id={descriptionId}>{described}</UnreadDescription>}
     </li>

@@ -15,6 +15,7 @@ import { GroupButton } from './GroupButton';
 import { useChannelReadStatuses } from '../read-status/queries';
 import { groupStatus } from '../read-status/read-cache';
 import { useMarkGroupRead } from '../read-status/mutations';
+import { isGroupMuted, useNotificationPreferences, useSetMuted } from '../notifications';
 import styles from './GroupRail.module.css';
 
 /** The 56 px column of groups (spec 2 §2): Home, one button per group, Create for admins, the avatar menu. */
@@ -29,6 +30,8 @@ export function GroupRail() {
   const [permissionsOf, setPermissionsOf] = useState<Group | null>(null);
   const readStatuses = useChannelReadStatuses().data;
   const markGroupRead = useMarkGroupRead();
+  const prefs = useNotificationPreferences();
+  const setMuted = useSetMuted();
 
   // Spec 2 §2: Mark as Read only while the group has something unread, for everyone.
   const groupItems = (group: Group): MenuItem[] => {
@@ -37,15 +40,21 @@ export function GroupRail() {
       status.has_unread_messages || status.total_unread_mentions > 0
         ? [{ label: 'Mark as Read', onSelect: () => markGroupRead.mutate(group.id) }]
         : [];
+    const muted = isGroupMuted(prefs, group.id);
+    const mute: MenuItem = {
+      label: muted ? 'Unmute Group' : 'Mute Group',
+      onSelect: () => setMuted.mutate({ kind: 'group', id: group.id, muted: !muted }),
+    };
     return admin
       ? [
           { label: 'Rename', onSelect: () => setRenaming(group) },
           { label: 'Permissions', onSelect: () => setPermissionsOf(group) },
           ...markRead,
+          mute,
           { separator: true },
           { label: 'Delete', danger: true, onSelect: () => void deleteGroup(group) },
         ]
-      : markRead;
+      : [...markRead, mute];
   };
   const railItems: MenuItem[] = admin ? [{ label: 'Create Group', onSelect: () => setCreate({ kind: 'group' }) }] : [];
 
@@ -71,6 +80,7 @@ export function GroupRail() {
                 group={group}
                 status={groupStatus(readStatuses, group.id)}
                 current={nav.groupId === group.id}
+                muted={isGroupMuted(prefs, group.id)}
                 menu={groupItems(group)}
                 onOpen={() => void openGroup(group.id)}
               />

@@ -6,6 +6,7 @@ import { useDeleteCategory } from './category-mutations';
 import { useChannelReadStatuses } from '../read-status/queries';
 import { useMarkChannelRead } from '../read-status/mutations';
 import { isUnread } from '../read-status/read-cache';
+import { isChannelMuted, useNotificationPreferences, useSetMuted } from '../notifications';
 
 export interface SidebarDialogs {
   editChannel: (channel: Channel) => void;
@@ -23,6 +24,8 @@ export function useSidebarMenus(dialogs: SidebarDialogs) {
   const deleteCategory = useDeleteCategory();
   const readStatuses = useChannelReadStatuses().data;
   const markChannelRead = useMarkChannelRead();
+  const prefs = useNotificationPreferences();
+  const setMuted = useSetMuted();
 
   const askDeleteChannel = async (channel: Channel) => {
     const yes = await confirm({
@@ -57,16 +60,25 @@ export function useSidebarMenus(dialogs: SidebarDialogs) {
       ? [{ label: 'Mark as Read', onSelect: () => markChannelRead.mutate({ channelId: channel.id, messageId: null }) }]
       : [];
 
+  const muteItem = (channel: Channel): MenuItem => {
+    const muted = isChannelMuted(prefs, channel.id);
+    return {
+      label: muted ? 'Unmute Channel' : 'Mute Channel',
+      onSelect: () => setMuted.mutate({ kind: 'channel', id: channel.id, muted: !muted }),
+    };
+  };
+
   return {
     channelItems: (channel: Channel): MenuItem[] =>
       admin
         ? [
             ...markReadItems(channel),
+            muteItem(channel),
             { label: 'Edit channel', onSelect: () => dialogs.editChannel(channel) },
             { separator: true },
             { label: 'Delete', danger: true, onSelect: () => void askDeleteChannel(channel) },
           ]
-        : [...markReadItems(channel), { label: 'Copy Channel ID', onSelect: () => copyId(channel) }],
+        : [...markReadItems(channel), { label: 'Copy Channel ID', onSelect: () => copyId(channel) }, muteItem(channel)],
     categoryItems: (category: Category): MenuItem[] => {
       // A category still being created has no server id yet.
       const saving = category.id < 0;

@@ -183,7 +183,7 @@ describe('Mark as Read', () => {
     await waitFor(() => expect(pillOf(lobby)).toBe(true));
     fireEvent.contextMenu(lobby);
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(items).toEqual(['Mark as Read', 'Edit channel', 'Delete']);
+    expect(items).toEqual(['Mark as Read', 'Mute Channel', 'Edit channel', 'Delete']);
   });
 });
 

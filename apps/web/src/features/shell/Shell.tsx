@@ -8,6 +8,7 @@ import { placeFromPath } from '../../app/routes';
 import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
 import { useReadStatusLiveUpdates } from '../read-status/useReadStatusLiveUpdates';
 import { useMarkOpenChannelRead } from '../read-status/useMarkOpenChannelRead';
+import { NotificationCenter } from '../notifications';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -72,6 +73,7 @@ export function Shell() {
         </Switch>
       </div>
       <MobileBottomBar />
+      <NotificationCenter />
     </div>
   );
 }

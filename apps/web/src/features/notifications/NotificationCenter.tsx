@@ -1,0 +1,146 @@
+import { useState, useSyncExternalStore } from 'react';
+import type { AdminAnnouncement, MentionNotification } from '@hearth/protocol';
+import { useNavigation } from '../../app/navigation';
+import { useSession } from '../../app/session';
+import { Avatar, IconButton } from '../../ui';
+import { CloseIcon } from '../../ui/icons';
+import { useLiveEvent } from '../live/useLiveEvent';
+import { MESSAGE_NOTIFICATIONS_KEY, mentionAlerts, popupNeeded } from './alert-rules';
+import { PopupStore, cutText, type Popup, type PopupInput } from './popup-store';
+import { useNotificationPreferences, useNotificationPreferenceUpdates, useNotificationSettings } from './preferences';
+import { playSound, type SoundKind } from './sounds';
+import styles from './NotificationCenter.module.css';
+
+const tabVisible = () => document.visibilityState === 'visible';
+
+/** A system notification while the tab is hidden, if the user allowed them; a click brings the tab back. */
+function systemNotification(input: PopupInput, onClick: () => void) {
+  try {
+    if (tabVisible() || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    const shown = new Notification(input.title, { body: cutText(input.text), tag: `${input.kind}:${input.title}` });
+    shown.onclick = () => {
+      window.focus();
+      onClick();
+      shown.close();
+    };
+  } catch {
+    // Silent (spec 1 §8).
+  }
+}
+
+/**
+ * Mentions, @everyone and admin announcements as they arrive: an in-app popup (not over the channel
+ * being read), a sound, and a system notification when the tab is hidden, each only when the
+ * preferences allow (spec 1 §9). Mounted once in the shell.
+ */
+export function NotificationCenter() {
+  const [store] = useState(() => new PopupStore());
+  const popups = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const nav = useNavigation();
+  const me = useSession()?.user ?? null;
+  const prefs = useNotificationPreferences();
+  const settings = useNotificationSettings();
+  useNotificationPreferenceUpdates();
+
+  const open = (target: PopupInput['target']) => {
+    if (target) nav.selectChannel(target.channelId, target.groupId);
+  };
+  const raise = (input: PopupInput, sound: SoundKind, withPopup = true) => {
+    if (withPopup) store.show(input);
+    playSound(sound);
+    systemNotification(input, () => open(input.target));
+  };
+
+  useLiveEvent<MentionNotification>(['mention_notification'], (_type, event) => {
+    if (!me) return;
+    const ctx = {
+      me: me.id,
+      prefs,
+      accountEnabled: settings?.message_notifications_enabled,
+      localEnabled: localStorage.getItem(MESSAGE_NOTIFICATIONS_KEY) !== 'false',
+      watching: tabVisible() && !nav.onPage ? nav.channelId : null,
+    };
+    if (!mentionAlerts(event, ctx)) return;
+    const author = event.message.nickname || event.message.username;
+    const everyone = event.type === 'everyone';
+    raise(
+      {
+        kind: everyone ? 'everyone' : 'mention',
+        title: everyone
+          ? `${author} mentioned @everyone in #${event.channel_name}`
+          : `${author} mentioned you in #${event.channel_name}`,
+        text: event.message.content,
+        from: author,
+        target: { groupId: event.message.group_id, channelId: event.message.channel_id },
+      },
+      everyone ? 'everyone' : 'mention',
+      popupNeeded(event, ctx),
+    );
+  });
+
+  useLiveEvent<AdminAnnouncement>(['admin_announcement'], (_type, event) => {
+    if (!me || event.admin_username === me.username) return;
+    raise(
+      {
+        kind: 'admin_announcement',
+        title: `Announcement from ${event.admin_username}`,
+        text: event.content,
+        from: 'Guardian',
+        target:
+          event.channel_id !== null && event.group_id !== null
+            ? { groupId: event.group_id, channelId: event.channel_id }
+            : undefined,
+      },
+      'announcement',
+    );
+  });
+
+  if (popups.length === 0) return null;
+  return (
+    <section className={styles.stack} aria-label="Notification popups">
+      {popups.map((popup) => (
+        <PopupCard
+          key={popup.id}
+          popup={popup}
+          onOpen={() => {
+            open(popup.target);
+            store.dismiss(popup.id);
+          }}
+          onClose={() => store.dismiss(popup.id)}
+        />
+      ))}
+    </section>
+  );
+}
+
+function PopupCard({ popup, onOpen, onClose }: { popup: Popup; onOpen(): void; onClose(): void }) {
+  const askable = typeof Notification !== 'undefined' && Notification.permission === 'default';
+  return (
+    <div className={styles.popup} role="status" data-kind={popup.kind}>
+      <button type="button" className={styles.body} onClick={onOpen} disabled={!popup.target}>
+        <Avatar name={popup.from ?? popup.title} size={32} />
+        <span className={styles.texts}>
+          <span className={styles.title}>{popup.title}</span>
+          <span className={styles.text} dir="auto">
+            {popup.text}
+          </span>
+        </span>
+      </button>
+      <div className={styles.side}>
+        <IconButton size="sm" aria-label="Dismiss notification" onClick={onClose}>
+          <CloseIcon size={16} />
+        </IconButton>
+      </div>
+      {askable && (
+        // Browsers only let a click ask for system notifications: offered where one happens anyway.
+        <button
+          type="button"
+          className={styles.enable}
+          onClick={() => void Notification.requestPermission().catch(() => undefined)}
+        >
+          Also notify me when this tab is in the background
+        </button>
+      )}
+    </div>
+  );
+}

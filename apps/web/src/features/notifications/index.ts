@@ -1,0 +1,2 @@
+export { NotificationCenter } from './NotificationCenter';
+export { isChannelMuted, isGroupMuted, useNotificationPreferences, useSetMuted } from './preferences';
