@@ -1,18 +1,18 @@
 import { memo, useState, type KeyboardEvent } from 'react';
 import type { Message } from '@hearth/protocol';
-import { Avatar, ContextMenu, DropdownMenu, IconButton, useToast, type MenuItem } from '../../ui';
-import { useMarkChannelUnread } from '../read-status/mutations';
+import { Avatar, ContextMenu, DropdownMenu, IconButton } from '../../ui';
 import { cx } from '../../ui/cx';
-import { AddReactionButton, AddReactionIcon, ReactionBar, useCanReact } from '../reactions';
+import { AddReactionButton, ReactionBar } from '../reactions';
 import { MessageContent, mentionedClass, useMentionsMe } from '../rendering';
 import { MessageAttachments } from '../attachments';
 import { DateSeparator } from './DateSeparator';
 import { formatFull } from './format-time';
-import { CopyIcon, EditIcon, HashIcon, MarkUnreadIcon, MoreIcon, TrashIcon } from './icons';
+import { MoreIcon } from './icons';
 import { isRemovedByAdmin } from './merge-messages';
 import { GutterTime, MessageHeader } from './MessageHeader';
 import { MessageEditor } from './MessageEditor';
-import { isOwnMessage, messagePermissions, type Viewer } from './message-permissions';
+import { isOwnMessage, type Viewer } from './message-permissions';
+import { useMessageMenu } from './MessageContextMenu';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
@@ -50,33 +50,13 @@ export const MessageItem = memo(function MessageItem({
   onSave,
   onDelete,
 }: MessageItemProps) {
-  const { canEdit, canDelete } = messagePermissions(message, viewer);
   const name = message.nickname || message.username;
-  const canReact = useCanReact(message);
-  const [pickerOpen, setPickerOpen] = useState(false);
-  const toast = useToast();
-  const markUnread = useMarkChannelUnread().mutate;
-  const copy = (text: string, what: string) =>
-    void navigator.clipboard.writeText(text).then(
-      () => toast.success(`${what} copied`),
-      () => toast.error('Copy Failed', 'The browser did not allow copying to the clipboard'),
-    );
-  // The spec's order (spec 1 §2): Edit, Delete, Copy Text, Copy Message ID, Add Reaction, Mark Unread.
-  const items: MenuItem[] = [];
-  // A message an admin removed offers nothing: there is nothing of it left to act on.
-  const removed = isRemovedByAdmin(message);
-  if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: () => onEdit(message.id) });
-  if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: () => onDelete(message) });
-  if (message.content)
-    items.push({ label: 'Copy Text', icon: <CopyIcon />, onSelect: () => copy(message.content, 'Text') });
-  items.push({ label: 'Copy Message ID', icon: <HashIcon />, onSelect: () => copy(String(message.id), 'Message ID') });
-  if (canReact) items.push({ label: 'Add Reaction', icon: <AddReactionIcon />, onSelect: () => setPickerOpen(true) });
-  items.push({
-    label: 'Mark Unread',
-    icon: <MarkUnreadIcon />,
-    onSelect: () => markUnread({ channelId: message.channel_id, messageId: message.id }),
-  });
-  const menuItems = editing || removed ? [] : items;
+  const {
+    items: menuItems,
+    canReact,
+    pickerOpen,
+    setPickerOpen,
+  } = useMessageMenu(message, viewer, { editing, onEdit, onDelete });
   const mentioned = useMentionsMe(message);
   const [menuOpen, setMenuOpen] = useState(false);
 

@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGE_REMOVED_BY_ADMIN } from '@hearth/protocol';
+import type { MenuItem } from '../../ui';
+import { messageMenuItems, type MessageMenuActions } from './MessageContextMenu';
+import { makeMessage } from './test-messages';
+import type { Viewer } from './message-permissions';
+
+const author: Viewer = { id: 7, role: 'USER', is_admin: false };
+const other: Viewer = { id: 8, role: 'USER', is_admin: false };
+const admin: Viewer = { id: 9, role: 'ADMIN', is_admin: false };
+
+function actions(): MessageMenuActions {
+  return { edit: vi.fn(), delete: vi.fn(), copy: vi.fn(), addReaction: vi.fn(), markUnread: vi.fn() };
+}
+
+const labels = (items: MenuItem[]) => items.map((item) => ('label' in item ? item.label : '—'));
+function select(items: MenuItem[], label: string) {
+  const item = items.find((entry) => 'label' in entry && entry.label === label);
+  if (!item || !('label' in item)) throw new Error(`no ${label}`);
+  item.onSelect();
+}
+
+describe('messageMenuItems', () => {
+  it("gives the author every entry in the spec's order", () => {
+    const items = messageMenuItems(makeMessage(41), author, { canReact: true, editing: false }, actions());
+    expect(labels(items)).toEqual(['Edit', 'Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread']);
+  });
+
+  it("lets an admin delete someone else's message but not edit it; others get neither", () => {
+    const message = makeMessage(41);
+    expect(labels(messageMenuItems(message, admin, { canReact: true, editing: false }, actions()))).toEqual([
+      'Delete',
+      'Copy Text',
+      'Copy Message ID',
+      'Add Reaction',
+      'Mark Unread',
+    ]);
+    expect(labels(messageMenuItems(message, other, { canReact: false, editing: false }, actions()))).toEqual([
+      'Copy Text',
+      'Copy Message ID',
+      'Mark Unread',
+    ]);
+  });
+
+  it('copies the text and the id, and runs the other entries', () => {
+    const run = actions();
+    const items = messageMenuItems(
+      makeMessage(41, { content: 'hi **there**' }),
+      author,
+      { canReact: true, editing: false },
+      run,
+    );
+    select(items, 'Copy Text');
+    select(items, 'Copy Message ID');
+    expect(run.copy).toHaveBeenNthCalledWith(1, 'hi **there**', 'Text');
+    expect(run.copy).toHaveBeenNthCalledWith(2, '41', 'Message ID');
+    select(items, 'Edit');
+    select(items, 'Delete');
+    select(items, 'Add Reaction');
+    select(items, 'Mark Unread');
+    for (const fn of [run.edit, run.delete, run.addReaction, run.markUnread]) expect(fn).toHaveBeenCalledOnce();
+  });
+
+  it('has no Copy Text for a message without text', () => {
+    const items = messageMenuItems(
+      makeMessage(41, { content: '' }),
+      other,
+      { canReact: true, editing: false },
+      actions(),
+    );
+    expect(labels(items)).toEqual(['Copy Message ID', 'Add Reaction', 'Mark Unread']);
+  });
+
+  it('offers nothing while the message is edited, or once an admin removed it', () => {
+    expect(messageMenuItems(makeMessage(41), author, { canReact: true, editing: true }, actions())).toEqual([]);
+    const removed = makeMessage(41, { content: MESSAGE_REMOVED_BY_ADMIN });
+    expect(messageMenuItems(removed, admin, { canReact: true, editing: false }, actions())).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { Message } from '@hearth/protocol';
+import { useToast, type MenuItem } from '../../ui';
+import { useMarkChannelUnread } from '../read-status/mutations';
+import { AddReactionIcon, useCanReact } from '../reactions';
+import { CopyIcon, EditIcon, HashIcon, MarkUnreadIcon, TrashIcon } from './icons';
+import { isRemovedByAdmin } from './merge-messages';
+import { messagePermissions, type Viewer } from './message-permissions';
+
+/** What the message menu does; the menu itself only decides which entries a message gets. */
+export interface MessageMenuActions {
+  edit(): void;
+  delete(): void;
+  copy(text: string, what: string): void;
+  addReaction(): void;
+  markUnread(): void;
+}
+
+export interface MessageMenuState {
+  /** The viewer may react here (spec: can view the channel). */
+  canReact: boolean;
+  /** The message is being edited: its menu stays closed. */
+  editing: boolean;
+}
+
+/**
+ * The message menu's entries in the spec's order (spec 1 §2): Edit, Delete, Copy Text, Copy Message ID,
+ * Add Reaction, Mark Unread. Edit is the author's; Delete the author's or an admin's. A message an
+ * admin removed, or one being edited, offers nothing.
+ */
+export function messageMenuItems(
+  message: Message,
+  viewer: Viewer | null,
+  { canReact, editing }: MessageMenuState,
+  actions: MessageMenuActions,
+): MenuItem[] {
+  if (editing || isRemovedByAdmin(message)) return [];
+  const { canEdit, canDelete } = messagePermissions(message, viewer);
+  const items: MenuItem[] = [];
+  if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: actions.edit });
+  if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: actions.delete });
+  if (message.content)
+    items.push({ label: 'Copy Text', icon: <CopyIcon />, onSelect: () => actions.copy(message.content, 'Text') });
+  items.push({
+    label: 'Copy Message ID',
+    icon: <HashIcon />,
+    onSelect: () => actions.copy(String(message.id), 'Message ID'),
+  });
+  if (canReact) items.push({ label: 'Add Reaction', icon: <AddReactionIcon />, onSelect: actions.addReaction });
+  items.push({ label: 'Mark Unread', icon: <MarkUnreadIcon />, onSelect: actions.markUnread });
+  return items;
+}
+
+/**
+ * The one menu a message opens by right-click, by the Menu key or Shift+F10 when focused, and from its
+ * actions button; Add Reaction opens the message's reaction picker (`pickerOpen`).
+ */
+export function useMessageMenu(
+  message: Message,
+  viewer: Viewer | null,
+  { editing, onEdit, onDelete }: { editing: boolean; onEdit(id: number): void; onDelete(message: Message): void },
+) {
+  const canReact = useCanReact(message);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const toast = useToast();
+  const markUnread = useMarkChannelUnread().mutate;
+  const items = messageMenuItems(
+    message,
+    viewer,
+    { canReact, editing },
+    {
+      edit: () => onEdit(message.id),
+      delete: () => onDelete(message),
+      copy: (text, what) =>
+        void navigator.clipboard.writeText(text).then(
+          () => toast.success(`${what} copied`),
+          () => toast.error('Copy Failed', 'The browser did not allow copying to the clipboard'),
+        ),
+      addReaction: () => setPickerOpen(true),
+      markUnread: () => markUnread({ channelId: message.channel_id, messageId: message.id }),
+    },
+  );
+  return { items, canReact, pickerOpen, setPickerOpen };
+}
