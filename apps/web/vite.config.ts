@@ -1,6 +1,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+/**
+ * The Hunspell dictionaries' folders, so the spellcheck worker can import their .aff and .dic files
+ * as asset URLs (the packages export only their Node entry point). Each becomes a file of its own,
+ * fetched by the worker only for the language in use.
+ */
+const dictionaries = Object.fromEntries(
+  ['en', 'en-gb', 'en-au', 'es', 'fr'].map((id) => [
+    `@dictionaries/${id}`,
+    path.dirname(require.resolve(`dictionary-${id}`)),
+  ]),
+);
 
 const server = process.env.HEARTH_SERVER ?? 'http://localhost:8080';
 
@@ -11,14 +26,22 @@ export default defineConfig({
     react(),
     // Brotli (quality 11) and gzip (level 9) copies next to each hashed asset, made once per build
     // at the highest levels, so the server sends them as they are instead of compressing per request.
+    // Hunspell dictionaries (.aff, .dic) are text and shrink to a quarter.
     // Only assets/ (whose names carry a content hash): index.html is a few hundred bytes and
     // changes with every build. Copies that would not be smaller are skipped by the plugin.
     compression({
-      include: /(^|\/)assets\/.+\.(js|css|svg|json)$/,
+      include: /(^|\/)assets\/.+\.(js|css|svg|json|aff|dic)$/,
       algorithms: ['brotliCompress', 'gzip'],
       threshold: 1024,
     }),
   ],
+  resolve: { alias: dictionaries },
+  build: {
+    // Small files are inlined as data: URLs by default; the CSP's connect-src 'self' forbids
+    // fetching those, so dictionaries always stay files.
+    assetsInlineLimit: (file) => (/\.(aff|dic)$/.test(file) ? false : undefined),
+  },
+  worker: { format: 'es' },
   server: {
     proxy: {
       '/api': server,

@@ -18,6 +18,14 @@ import { AttachButton, DraftGrid, useDraftItems, type AttachmentDraft } from '..
 import { CommandSuggestions, useCommandPopup, useRunCommand } from '../commands';
 import { isCommandText } from '@hearth/protocol/commands';
 import { MentionSuggestions, useMentionPopup } from '../mention-popup';
+import {
+  addPersonalWord,
+  preferredDictionary,
+  SpellBackdrop,
+  SpellMenu,
+  spellChecker,
+  useSpellcheck,
+} from '../spellcheck';
 import { useAutoGrow } from './useAutoGrow';
 import { useSendMessage } from './useSendMessage';
 import styles from './Composer.module.css';
@@ -45,6 +53,10 @@ export interface ComposerProps {
   /** Files chosen, dropped or pasted: the owner adds them to the draft (and says when over the limit). */
   onFiles?(files: File[]): void;
 }
+
+/** Whether the composer is read-only: signed out, or no can_post (once the permissions are known). */
+const readOnlyFor = (signedIn: boolean, permissions: { isLoading: boolean; canPost: boolean }) =>
+  !signedIn || (!permissions.isLoading && !permissions.canPost);
 
 function placeholderFor(signedIn: boolean, readOnly: boolean, channelName: string): string {
   if (!signedIn) return 'You must be logged in to send messages';
@@ -75,11 +87,33 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
     pendingCaret.current = null;
   });
   const commands = useCommandPopup(text, setText);
+  const spelling = useSpellcheck(text, !readOnlyFor(signedIn, permissions));
+  const backdrop = useRef<HTMLDivElement>(null);
+  const [spellMenu, setSpellMenu] = useState<{
+    word: { word: string; start: number; end: number };
+    x: number;
+    y: number;
+    suggestions: string[] | null;
+  } | null>(null);
+  /** Opens the spelling menu for the misspelt word at the caret, if there is one; false otherwise. */
+  const openSpellMenu = (at: number, x: number, y: number): boolean => {
+    const word = spelling.misspelt.find((w) => at >= w.start && at <= w.end);
+    if (!word) return false;
+    setSpellMenu({ word, x, y, suggestions: null });
+    void spellChecker()
+      .suggestions(word.word, preferredDictionary())
+      .then((suggestions) => setSpellMenu((menu) => (menu && menu.word === word ? { ...menu, suggestions } : menu)));
+    return true;
+  };
+  const closeSpellMenu = () => {
+    setSpellMenu(null);
+    input.current?.focus();
+  };
   // One popup at a time: a mention being typed comes before the command it may sit in.
   const popup = mentions.open ? mentions : commands.open ? commands : null;
   const runCommand = useRunCommand(channel.id);
 
-  const readOnly = !signedIn || (!permissions.isLoading && !permissions.canPost);
+  const readOnly = readOnlyFor(signedIn, permissions);
   const content = text.trim();
   const tooLong = content.length > MESSAGE_MAX_LENGTH;
   const files = useDraftItems(draft ?? NO_DRAFT);
@@ -116,6 +150,12 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (mentions.onKeyDown(event) || commands.onKeyDown(event)) return;
+    // The keyboard's way to the spelling menu: the Menu key or Shift+F10 with the caret in the word.
+    if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      const box = event.currentTarget.getBoundingClientRect();
+      if (openSpellMenu(event.currentTarget.selectionStart, box.left + 16, box.top - 8)) event.preventDefault();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     submit();
@@ -165,33 +205,70 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
           )}
           {leading}
         </div>
-        <textarea
-          ref={input}
-          className={styles.input}
-          rows={1}
-          aria-label={`Message #${channel.name}`}
-          aria-describedby={content.length > COUNTER_FROM ? limitId : undefined}
-          aria-invalid={tooLong || undefined}
-          aria-controls={popup && !readOnly ? popup.listId : undefined}
-          aria-activedescendant={popup && !readOnly ? popup.optionId(popup.active) : undefined}
-          // Right-to-left text lines up on the right as it is typed.
-          dir="auto"
-          placeholder={placeholderFor(signedIn, readOnly, channel.name)}
-          readOnly={readOnly}
-          value={readOnly ? '' : text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setCaret(event.target.selectionStart);
-          }}
-          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-        />
+        <div className={styles.textWrap}>
+          <SpellBackdrop
+            ref={backdrop}
+            className={styles.backdrop}
+            text={readOnly ? '' : text}
+            misspelt={spelling.misspelt}
+          />
+          <textarea
+            ref={input}
+            className={styles.input}
+            rows={1}
+            aria-label={`Message #${channel.name}`}
+            aria-describedby={content.length > COUNTER_FROM ? limitId : undefined}
+            aria-invalid={tooLong || undefined}
+            aria-controls={popup && !readOnly ? popup.listId : undefined}
+            aria-activedescendant={popup && !readOnly ? popup.optionId(popup.active) : undefined}
+            // Right-to-left text lines up on the right as it is typed.
+            dir="auto"
+            placeholder={placeholderFor(signedIn, readOnly, channel.name)}
+            readOnly={readOnly}
+            value={readOnly ? '' : text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setCaret(event.target.selectionStart);
+            }}
+            onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            onScroll={(event) => {
+              if (backdrop.current) backdrop.current.scrollTop = event.currentTarget.scrollTop;
+            }}
+            onContextMenu={(event) => {
+              // Right-clicking a misspelt word offers its suggestions; anywhere else, the browser's menu.
+              if (openSpellMenu(event.currentTarget.selectionStart, event.clientX, event.clientY))
+                event.preventDefault();
+            }}
+          />
+        </div>
         <div className={styles.tools}>{trailing}</div>
         <Button type="submit" className={styles.send} aria-label="Send message" disabled={!canSend}>
           Send
         </Button>
       </div>
+      {spellMenu && (
+        <SpellMenu
+          word={spellMenu.word.word}
+          suggestions={spellMenu.suggestions}
+          x={spellMenu.x}
+          y={spellMenu.y}
+          onClose={closeSpellMenu}
+          onReplace={(suggestion) => {
+            const { start, end } = spellMenu.word;
+            const next = text.slice(0, start) + suggestion + text.slice(end);
+            setText(next);
+            pendingCaret.current = start + suggestion.length;
+            closeSpellMenu();
+          }}
+          onAddToDictionary={() => {
+            addPersonalWord(spellMenu.word.word);
+            spelling.recheck();
+            closeSpellMenu();
+          }}
+        />
+      )}
       {content.length > COUNTER_FROM && (
         <p id={limitId} className={styles.limit} data-over={tooLong || undefined} aria-live="polite">
           <span>
