@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './SuggestionPopup.module.css';
 
 export interface SuggestionPopupProps<T> {
@@ -55,4 +55,36 @@ export function SuggestionPopup<T>({
       </ul>
     </div>
   );
+}
+
+export interface SuggestionKeyOptions<T> {
+  items: readonly T[];
+  active: number;
+  setActive(index: number): void;
+  pick(item: T): void;
+  dismiss(): void;
+  /** Whether Enter should be left alone for this item (e.g. a complete command runs instead). */
+  enterPasses?(item: T): boolean;
+}
+
+/**
+ * The keys of a suggestion popup, for the text box's onKeyDown: arrows move, Enter or Tab picks,
+ * Escape dismisses. True when the key was used (the text box then does nothing else with it).
+ */
+export function handleSuggestionKey<T>(event: KeyboardEvent<HTMLElement>, o: SuggestionKeyOptions<T>): boolean {
+  if (o.items.length === 0) return false;
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    o.setActive((o.active + step + o.items.length) % o.items.length);
+  } else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+    const chosen = o.items[o.active];
+    if (chosen === undefined || (event.key === 'Enter' && o.enterPasses?.(chosen))) return false;
+    o.pick(chosen);
+  } else if (event.key === 'Escape') {
+    o.dismiss();
+  } else {
+    return false;
+  }
+  event.preventDefault();
+  return true;
 }

@@ -32,4 +32,9 @@ export { Switch, type SwitchProps } from './Switch';
 export { VisuallyHidden } from './VisuallyHidden';
 export { MobileHeader, type MobileHeaderProps } from './MobileHeader';
 export { Icon, BackIcon, type IconProps } from './icons';
-export { SuggestionPopup, type SuggestionPopupProps } from './SuggestionPopup';
+export {
+  SuggestionPopup,
+  handleSuggestionKey,
+  type SuggestionPopupProps,
+  type SuggestionKeyOptions,
+} from './SuggestionPopup';

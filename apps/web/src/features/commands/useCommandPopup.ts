@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { commandSuggestions } from '@hearth/protocol/commands';
 import { isAdminRole, useSession } from '../../app/session';
+import { handleSuggestionKey } from '../../ui';
 import type { CommandSuggestion } from './CommandSuggestions';
 
 export interface CommandPopup {
@@ -45,21 +46,15 @@ export function useCommandPopup(text: string, setText: (text: string) => void): 
     pick,
     onKeyDown(event) {
       if (!open) return false;
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActive((current + step + suggestions.length) % suggestions.length);
-      } else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
-        const chosen = suggestions[current];
+      return handleSuggestionKey(event, {
+        items: suggestions,
+        active: current,
+        setActive,
+        pick,
+        dismiss: () => setDismissedFor(text),
         // Enter on a command already complete runs it instead.
-        if (!chosen || (event.key === 'Enter' && text.trim() === chosen.command)) return false;
-        pick(chosen);
-      } else if (event.key === 'Escape') {
-        setDismissedFor(text);
-      } else {
-        return false;
-      }
-      event.preventDefault();
-      return true;
+        enterPasses: (chosen) => text.trim() === chosen.command,
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { MentionSuggestion } from '@hearth/protocol';
 import { MENTION_SUGGESTION_LIMIT } from '@hearth/protocol/constants';
 import { useServices } from '../../app/services';
+import { handleSuggestionKey } from '../../ui';
 import { insertMention, mentionQueryAt, type MentionQuery } from './mention-query';
 
 /** The pause after typing before the suggestions are asked for (spec 1 §4). */
@@ -79,20 +80,13 @@ export function useMentionPopup(
     pick,
     onKeyDown(event) {
       if (!open) return false;
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        const step = event.key === 'ArrowDown' ? 1 : -1;
-        setActive((current + step + suggestions.length) % suggestions.length);
-      } else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
-        const chosen = suggestions[current];
-        if (!chosen) return false;
-        pick(chosen);
-      } else if (event.key === 'Escape') {
-        setDismissed(key);
-      } else {
-        return false;
-      }
-      event.preventDefault();
-      return true;
+      return handleSuggestionKey(event, {
+        items: suggestions,
+        active: current,
+        setActive,
+        pick,
+        dismiss: () => setDismissed(key),
+      });
     },
   };
 }
