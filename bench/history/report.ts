@@ -1,7 +1,14 @@
 /** The history benchmark's table and budget line, printed as Markdown like the other benchmarks. */
 import type { CpuUse } from './cpu.js';
-import type { Params } from './run.js';
 import type { Timed } from './timing.js';
+
+/** What one run of the benchmark was asked to do. */
+export interface Params {
+  messages: number;
+  requests: number;
+  clients: number;
+  seconds: number;
+}
 
 /** Single-client p99 for a page of 30 messages. */
 export const BUDGET_P99_MS = 5;

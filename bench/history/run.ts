@@ -23,7 +23,7 @@ import {
 import { stopStalePostgres } from '../fanout/proc.js';
 import { withCpu } from './cpu.js';
 import { hasStatistics, loadHistory } from './load.js';
-import { report, type Phase } from './report.js';
+import { report, type Params, type Phase } from './report.js';
 import { AUTH_ME, checkPage, concurrent, randomPages, sequential, type Target } from './timing.js';
 import { positiveParam } from '../params.js';
 
@@ -32,13 +32,6 @@ const WARM_UP_REQUESTS = 200;
 const SEQUENTIAL_SEED = 1;
 const CONCURRENT_SEED = 2;
 const WARM_UP_SEED = 3;
-
-export interface Params {
-  messages: number;
-  requests: number;
-  clients: number;
-  seconds: number;
-}
 
 function readParams(): Params {
   const { values } = parseArgs({
