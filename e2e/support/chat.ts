@@ -50,6 +50,8 @@ export async function openChannel(page: Page, groupName: string, channelName: st
 export async function send(page: Page, channelName: string, text: string): Promise<void> {
   const box = composer(page, channelName);
   await box.fill(text);
+  // As a person sees it: Send is enabled (the live connection is open) before Enter sends.
+  await expect(sendButton(page)).toBeEnabled();
   await box.press('Enter');
   await expect(message(page, text)).toBeVisible();
   await expect(box).toHaveValue('');
