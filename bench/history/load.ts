@@ -12,7 +12,7 @@ export interface LoadedChannel {
   ms: number;
 }
 
-/** Loads `count` messages by two authors into the channel, oldest first, a minute apart, with reactions. */
+/** Loads `count` messages by two authors into the channel, oldest first, a minute apart, with reactions and pictures. */
 export async function loadHistory(
   sql: SqlConnection,
   channelId: number,
@@ -33,6 +33,7 @@ export async function loadHistory(
   );
   if (!range) throw new Error('the load inserted nothing');
   await loadReactions(sql, range.first_id, range.last_id, authorIds);
+  await loadAttachments(sql, range.first_id, range.last_id, authorIds[0]);
   return { channelId, firstId: range.first_id, lastId: range.last_id, ms: performance.now() - t0 };
 }
 
@@ -47,6 +48,21 @@ async function loadReactions(sql: SqlConnection, firstId: number, lastId: number
      UNION ALL
      SELECT id, $4::bigint, '🎉' FROM generate_series($1::bigint, $2::bigint) AS id WHERE id % 6 = 0`,
     [firstId, lastId, authorIds[0], authorIds[1]],
+  );
+}
+
+/**
+ * A picture on every tenth message, as rows only (a history page lists attachments and signs their
+ * addresses; it never opens the files).
+ */
+async function loadAttachments(sql: SqlConnection, firstId: number, lastId: number, authorId: number) {
+  await sql.query(
+    `INSERT INTO attachments (user_id, message_id, storage_key, preview_key, content_type, attachment_type,
+                              original_filename, file_size, width, height)
+     SELECT $3::bigint, id, 'bench/' || id, 'bench/' || id || '.preview.webp', 'image/jpeg', 'image',
+            'photo-' || id || '.jpg', 2400000, 4000, 3000
+       FROM generate_series($1::bigint, $2::bigint) AS id WHERE id % 10 = 0`,
+    [firstId, lastId, authorId],
   );
 }
 

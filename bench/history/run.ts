@@ -111,6 +111,7 @@ async function run(p: Params): Promise<void> {
       // Autovacuum would analyse the table within a minute of the load, in the middle of the first phase.
       await sql.query('ALTER TABLE messages SET (autovacuum_enabled = false)');
       await sql.query('ALTER TABLE reactions SET (autovacuum_enabled = false)');
+      await sql.query('ALTER TABLE attachments SET (autovacuum_enabled = false)');
       const channel = await loadHistory(sql, general.id, [admin.user.id, reader.user.id], p.messages);
       log(`  ${p.messages} messages loaded into #general in ${(channel.ms / 1000).toFixed(1)} s`);
       if (await hasStatistics(sql))
@@ -118,10 +119,11 @@ async function run(p: Params): Promise<void> {
       const target: Target = { baseUrl: base, token: reader.access_token, channel };
 
       const fresh = await measurePhase('Never analysed', server, target, p);
-      await sql.query('ANALYZE messages, reactions');
+      await sql.query('ANALYZE messages, reactions, attachments');
       const analysed = await measurePhase('After ANALYZE', server, target, p);
       await sql.query('ALTER TABLE messages RESET (autovacuum_enabled)');
       await sql.query('ALTER TABLE reactions RESET (autovacuum_enabled)');
+      await sql.query('ALTER TABLE attachments RESET (autovacuum_enabled)');
 
       const cpu = cpus();
       report(p, [fresh, analysed], {

@@ -117,7 +117,7 @@ export async function checkPage(target: Target): Promise<void> {
   const before = target.channel.lastId;
   const url = `${target.baseUrl}${pagePath(target.channel, before)}`;
   const res = await fetch(url, { headers: { authorization: `Bearer ${target.token}` } });
-  const page = (await res.json()) as { id: number; reactions: unknown[] }[];
+  const page = (await res.json()) as { id: number; reactions: unknown[]; attachments: unknown[] }[];
   const ids = page.map((m) => m.id);
   const expected = Array.from({ length: MESSAGE_PAGE_SIZE }, (_, i) => before - MESSAGE_PAGE_SIZE + i);
   if (!res.ok || JSON.stringify(ids) !== JSON.stringify(expected))
@@ -127,6 +127,9 @@ export async function checkPage(target: Target): Promise<void> {
   const expectedReactions = expected.map((id) => (id % 6 === 0 ? 2 : id % 3 === 0 ? 1 : 0));
   if (JSON.stringify(reactions) !== JSON.stringify(expectedReactions))
     throw new Error(`GET ${url} did not carry the loaded reactions: ${JSON.stringify(reactions)}`);
+  const pictures = page.map((m) => m.attachments.length);
+  if (JSON.stringify(pictures) !== JSON.stringify(expected.map((id) => (id % 10 === 0 ? 1 : 0))))
+    throw new Error(`GET ${url} did not carry the loaded attachments: ${JSON.stringify(pictures)}`);
 }
 
 /** `count` requests, one after another. */
