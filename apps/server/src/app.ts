@@ -26,6 +26,7 @@ import { readStatusRoutes } from './read-status/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { guardianRoutes } from './guardian/routes.js';
 import { notificationPrefRoutes } from './notification-prefs/routes.js';
+import { friendRoutes } from './friends/routes.js';
 import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
@@ -122,6 +123,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         await uploadRoutes(api, ctx);
         guardianRoutes(api, ctx);
         notificationPrefRoutes(api, ctx);
+        friendRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

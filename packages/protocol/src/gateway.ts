@@ -9,6 +9,7 @@ import { ChannelReadStatus } from './read-status.js';
 import { SelfUser } from './users.js';
 import { AdminAnnouncement } from './attachments.js';
 import { NotificationPreferences } from './notifications.js';
+import { FriendChangeEvent, FriendRemovedEvent, FriendRequestEvent } from './friends.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -84,6 +85,12 @@ export const ServerEvents = {
   mention_notification: MentionNotification,
   admin_announcement: AdminAnnouncement,
   notification_preferences_update: NotificationPreferences,
+  friend_request_received: FriendRequestEvent,
+  friend_request_accepted: FriendChangeEvent,
+  friend_request_declined: FriendChangeEvent,
+  friend_request_cancelled: FriendChangeEvent,
+  friend_added: FriendChangeEvent,
+  friend_removed: FriendRemovedEvent,
   channel_read_status_update: ChannelReadStatus,
   group_created: Group,
   group_updated: Group,
