@@ -93,3 +93,8 @@ export const GIF_SERVICE_ORIGINS = ['https://media.tenor.com'] as const;
 
 /** At most this many attachments on one message (spec 1 §5). */
 export const ATTACHMENTS_PER_MESSAGE_MAX = 15;
+
+/** Presence (spec 2 §9): heartbeat while visible, automatic away, throttle of automatic changes. */
+export const PRESENCE_HEARTBEAT_MS = 60_000;
+export const PRESENCE_AWAY_AFTER_MS = 5 * 60_000;
+export const PRESENCE_AUTO_THROTTLE_MS = 2_000;

@@ -10,6 +10,7 @@ export * from './attachments.js';
 export * from './commands.js';
 export * from './notifications.js';
 export * from './friends.js';
+export * from './presence.js';
 export * from './mentions.js';
 export * from './read-status.js';
 export * from './gateway.js';

@@ -5,6 +5,7 @@ import { HttpClient } from '../lib/http';
 import { LiveConnection, type SocketLike } from '../lib/live';
 import { Outbox } from '../lib/outbox';
 import { accessTokenExpiresSoon } from '../lib/jwt';
+import { PresenceStore } from '../features/presence/presence-store';
 
 /** The long-lived objects of a signed-in browser tab. Created once; tests may build their own. */
 export interface Services {
@@ -14,6 +15,8 @@ export interface Services {
   /** Channel messages sent and not yet confirmed, across channel switches. */
   outbox: Outbox;
   queryClient: QueryClient;
+  /** Everyone's presence as this tab knows it (live state, outside TanStack Query). */
+  presence: PresenceStore;
 }
 
 export function createServices(): Services {
@@ -42,6 +45,7 @@ export function createServices(): Services {
     isOnline: () => navigator.onLine,
   });
   const outbox = new Outbox(live);
+  const presence = new PresenceStore();
   // However the session ends (logout, a refused refresh, a revoked device, another tab), nothing of
   // it may survive into the next account's session in this tab: not its data, its unsent messages,
   // or the place it was at (the next sign-in starts at home, not in a channel of the last account).
@@ -49,9 +53,10 @@ export function createServices(): Services {
     if (auth.get()) return;
     queryClient.clear();
     outbox.clear();
+    presence.clear();
     if (location.pathname !== '/') history.replaceState(null, '', '/');
   });
-  return { auth, http, live, outbox, queryClient };
+  return { auth, http, live, outbox, queryClient, presence };
 }
 
 const ServicesContext = createContext<Services | null>(null);

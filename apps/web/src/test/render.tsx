@@ -1,3 +1,4 @@
+import { PresenceStore } from '../features/presence/presence-store';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -34,7 +35,14 @@ export function testServices({ user = null, createSocket = noLiveConnection }: T
     isVisible: () => true,
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return { auth, http: new HttpClient(auth, '/api'), live, outbox: new Outbox(live), queryClient };
+  return {
+    auth,
+    http: new HttpClient(auth, '/api'),
+    live,
+    outbox: new Outbox(live),
+    queryClient,
+    presence: new PresenceStore(),
+  };
 }
 
 /** Renders UI inside the providers the app uses. */

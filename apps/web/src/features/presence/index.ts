@@ -1,0 +1,3 @@
+export { PresenceStore, OFFLINE, type PresenceView } from './presence-store';
+export { usePresence, usePresenceVersion } from './usePresence';
+export { PresenceDot, presenceText } from './PresenceDot';
