@@ -27,6 +27,7 @@ import { uploadRoutes } from './uploads/routes.js';
 import { guardianRoutes } from './guardian/routes.js';
 import { notificationPrefRoutes } from './notification-prefs/routes.js';
 import { friendRoutes } from './friends/routes.js';
+import { directMessageRoutes } from './direct-messages/routes.js';
 import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
@@ -124,6 +125,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         guardianRoutes(api, ctx);
         notificationPrefRoutes(api, ctx);
         friendRoutes(api, ctx);
+        directMessageRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

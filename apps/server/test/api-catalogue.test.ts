@@ -272,6 +272,28 @@ describe('answers and frames match their schemas', () => {
     const byId = { friendship_id: asked.friendship_id };
     await call('POST', '/friends/:friendship_id/accept', { token: U, params: byId });
     await call('GET', '/friends', { token: A });
+    // Direct messages, while they are friends.
+    const toUser = { recipient_id: user.user.id, content: 'psst', nonce: 'dm-1' };
+    const dm = await call('POST', '/dm/send', { token: A, body: toUser });
+    await call('POST', '/dm/send', { token: A, body: toUser, status: 200 });
+    const dmReaction = await call('POST', '/dm/reactions/:id', {
+      token: U,
+      params: { id: dm.id },
+      body: { emoji_unicode: '👍' },
+    });
+    await call('DELETE', '/dm/reactions/:id/:reactionId', {
+      token: U,
+      params: { id: dm.id, reactionId: dmReaction.id },
+    });
+    await call('GET', '/dm/conversations', { token: U });
+    await call('GET', '/dm/unread-count', { token: U });
+    await call('GET', '/dm/conversation/:id', { token: U, params: { id: admin.user.id }, query: { limit: 10 } });
+    await call('POST', '/dm/mark-read/:id', { token: U, params: { id: admin.user.id }, body: { message_id: dm.id } });
+    await call('POST', '/dm/mark-all-read', { token: U });
+    await call('PUT', '/dm/edit/:id', { token: A, params: { id: dm.id }, body: { content: 'psst!' } });
+    await call('DELETE', '/dm/delete/:id', { token: A, params: { id: dm.id } });
+    userLive.send({ type: 'direct_message', recipient_id: admin.user.id, content: 'live dm', nonce: 'dm-2' });
+    await userLive.waitFor((f) => f.type === 'direct_message' && f.data.nonce === 'dm-2');
     await call('GET', '/friends/status/:user_id', { token: A, params: { user_id: user.user.id } });
     await call('DELETE', '/friends/:user_id', { token: A, params: { user_id: user.user.id } });
     const again = await call('POST', '/friends/request', { token: A, body: { username: userName } });
@@ -347,6 +369,12 @@ describe('answers and frames match their schemas', () => {
         'message_admin_delete',
         'reaction_add',
         'reaction_remove',
+        'direct_message',
+        'direct_message_edit',
+        'direct_message_delete',
+        'dm_reaction_add',
+        'dm_reaction_remove',
+        'dm_read_status_update',
         'mention_notification',
         'admin_announcement',
         'notification_preferences_update',

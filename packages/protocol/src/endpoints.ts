@@ -36,6 +36,14 @@ import {
   UserIdParams,
 } from './friends.js';
 import {
+  Conversation,
+  DmHistoryQuery,
+  DmMarkReadBody,
+  DmReadEvent,
+  DmSendBody,
+  DmUnreadCount,
+} from './direct-messages.js';
+import {
   MuteChannelAnswer,
   MuteChannelBody,
   MuteGroupAnswer,
@@ -554,6 +562,111 @@ export const ENDPOINTS: readonly Endpoint[] = [
     params: UserIdParams,
     answer: FriendshipStatus,
   },
+  /* ---------- direct messages ---------- */
+  {
+    method: 'GET',
+    path: '/dm/conversations',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The caller's conversations: the other participant, the last message and the caller's unread count (messages from the other participant after the caller's last read one). Guardian's conversation first, then by latest message.",
+    answer: z.array(Conversation),
+  },
+  {
+    method: 'GET',
+    path: '/dm/unread-count',
+    auth: 'user',
+    status: 200,
+    summary: 'Unread direct messages across all conversations.',
+    answer: DmUnreadCount,
+  },
+  {
+    method: 'GET',
+    path: '/dm/conversation/:id',
+    auth: 'user',
+    status: 200,
+    summary:
+      'A page of the conversation with user `id`, oldest first, paged like GET /message. 403 when either has blocked the other; 404 no such user; 400 yourself.',
+    params: IdParams,
+    query: DmHistoryQuery,
+    answer: z.array(Message),
+  },
+  {
+    method: 'POST',
+    path: '/dm/send',
+    auth: 'user',
+    status: 201,
+    summary:
+      "Sends a direct message to a friend (201; 200 with the stored message for a repeated nonce). 403 to someone who is not a friend ('You can only send direct messages to friends'), across a block, or to Guardian ('You cannot reply to Guardian messages'). `channel_id`, when given, must be the pair's conversation id. Both participants get `direct_message`.",
+    limits: ['messagePerUser'],
+    body: DmSendBody,
+    answer: Message,
+  },
+  {
+    method: 'PUT',
+    path: '/dm/edit/:id',
+    auth: 'user',
+    status: 200,
+    summary:
+      'The author edits their direct message (403 for anyone else, or across a block); both get `direct_message_edit`.',
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: EditMessageBody,
+    answer: Message,
+  },
+  {
+    method: 'DELETE',
+    path: '/dm/delete/:id',
+    auth: 'user',
+    status: 200,
+    summary:
+      'The author deletes their direct message and its attachments (403 for the other participant; 404 for anyone outside the conversation); both get `direct_message_delete`.',
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: DeleteMessageAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/dm/mark-read/:id',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Marks the conversation with user `id` read up to `message_id`, or its newest message; the mark never moves back. The caller's sessions get `dm_read_status_update`.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: DmMarkReadBody,
+    answer: DmReadEvent,
+  },
+  {
+    method: 'POST',
+    path: '/dm/mark-all-read',
+    auth: 'user',
+    status: 200,
+    summary: 'Mark All Read: every conversation with unread messages, up to its newest; `marked` counts them.',
+    limits: ['writePerUser'],
+    answer: z.object({ marked: z.number() }),
+  },
+  {
+    method: 'POST',
+    path: '/dm/reactions/:id',
+    auth: 'user',
+    status: 201,
+    summary:
+      'Reacts to direct message `id` with the rules of POST /message/{id}/reactions; only the participants (404 for anyone else), not across a block (403). Both get `dm_reaction_add`.',
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: AddReactionBody,
+    answer: Reaction,
+  },
+  {
+    method: 'DELETE',
+    path: '/dm/reactions/:id/:reactionId',
+    auth: 'user',
+    status: 204,
+    summary: "Takes back the caller's own reaction on a direct message; both get `dm_reaction_remove`.",
+    limits: ['writePerUser'],
+    params: ReactionParams,
+  },
   {
     method: 'GET',
     path: '/privacy/settings',
@@ -727,6 +840,8 @@ export const CLIENT_FRAME_DOCS: Record<ClientFrameType, string> = {
   ping: 'Heartbeat: send one every `heartbeat_interval` ms (30 s). Answered by `pong`, echoing `timestamp`.',
   token_refresh:
     'Hands the connection a new access token of the same user (after a REST refresh); the connection then lives until that token expires. Answered by `token_refreshed`, or `auth_error` and close 4001.',
+  direct_message:
+    'Sends a direct message, with the rules and limits of POST /dm/send; success arrives as the `direct_message` event (with the `nonce`), failure as `error` with the `nonce`, a repeated nonce as the stored message with `seq: null`.',
   message:
     'Posts a message, with the rules and limits of POST /message. There is no direct reply: success arrives as the `message` event (carrying the `nonce`), failure as `error` with the `nonce`. A send repeating a nonce already stored is answered to that connection alone with the stored message as a `message` frame with `seq: null` (not replayed). `user_id` is ignored.',
 };
@@ -752,6 +867,14 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     "Sessions that can view the message's group, after an admin replaced the content of someone else's message.",
   reaction_add: "Sessions that can view the message's group, the reacting user's own included.",
   reaction_remove: "Sessions that can view the message's group, after a user took their reaction back.",
+  direct_message:
+    "Both participants' sessions, the sender's own included (its `nonce` matches the message to the send). `channel_id` is the conversation id (negative) and `group_id` is null.",
+  direct_message_edit: "Both participants' sessions, after the author edited a direct message.",
+  direct_message_delete: "Both participants' sessions, after the author deleted a direct message.",
+  dm_reaction_add: "Both participants' sessions, after either reacted to a direct message.",
+  dm_reaction_remove: "Both participants' sessions, after either took a reaction back.",
+  dm_read_status_update:
+    'Every session of the user who marked a conversation read (so their other tabs follow); the other participant is never told.',
   mention_notification:
     "After a message is sent, or an edit adds a mention: `mention` to each user it names (not its author) whose sessions can view the channel's group; `everyone` (an admin's @everyone) to every session that can view the group, the author's included. An edit tells only the users it newly mentions.",
   friend_request_received: 'The sessions of the user a friend request was sent to; `user` is who sent it.',

@@ -10,6 +10,7 @@ import { SelfUser } from './users.js';
 import { AdminAnnouncement } from './attachments.js';
 import { NotificationPreferences } from './notifications.js';
 import { FriendChangeEvent, FriendRemovedEvent, FriendRequestEvent } from './friends.js';
+import { DmDeleteEvent, DmReadEvent, DmSendFields } from './direct-messages.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -35,12 +36,22 @@ export const ClientMessage = z
   })
   .refine(hasTextOrAttachments, { message: TEXT.messageEmpty, path: ['content'] });
 
+/** A direct message over the live connection: the same fields as POST /dm/send. */
+export const ClientDirectMessage = z
+  .object({
+    type: z.literal('direct_message'),
+    ...DmSendFields,
+    user_id: z.union([z.number(), z.string()]).optional(),
+  })
+  .refine(hasTextOrAttachments, { message: TEXT.messageEmpty, path: ['content'] });
+
 export const ClientFrame = z.discriminatedUnion('type', [
   ClientAuth,
   ClientResume,
   ClientPing,
   ClientTokenRefresh,
   ClientMessage,
+  ClientDirectMessage,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 export type ClientFrameType = ClientFrame['type'];
@@ -82,6 +93,12 @@ export const ServerEvents = {
   message_admin_delete: Message,
   reaction_add: Reaction,
   reaction_remove: Reaction,
+  direct_message: Message,
+  direct_message_edit: Message,
+  direct_message_delete: DmDeleteEvent,
+  dm_reaction_add: Reaction,
+  dm_reaction_remove: Reaction,
+  dm_read_status_update: DmReadEvent,
   mention_notification: MentionNotification,
   admin_announcement: AdminAnnouncement,
   notification_preferences_update: NotificationPreferences,

@@ -11,6 +11,8 @@ export * from './commands.js';
 export * from './notifications.js';
 export * from './friends.js';
 export * from './presence.js';
+export * from './direct-messages.js';
+export * from './conversation-id.js';
 export * from './mentions.js';
 export * from './read-status.js';
 export * from './gateway.js';

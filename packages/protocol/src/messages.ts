@@ -18,8 +18,8 @@ export const Nonce = UserText().min(1).max(64, 'nonce must be 64 characters or f
 
 export const Message = z.object({
   id: z.number(),
-  channel_id: z.number(),
-  group_id: z.number(),
+  channel_id: z.number().describe('the channel, or in a direct message the conversation (negative)'),
+  group_id: z.number().nullable().describe('null in a direct message'),
   user_id: z.number(),
   user_numeric_id: z.number(),
   username: z.string(),

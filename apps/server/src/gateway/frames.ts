@@ -3,7 +3,7 @@ import { ClientFrame, TEXT } from '@hearth/protocol';
 import { asHttpError, zodDetail } from '../http/errors.js';
 import { reply, type Connection } from './connection.js';
 import { authenticate } from './handshake.js';
-import { sendLiveMessage } from './message-frame.js';
+import { sendLiveDirectMessage, sendLiveMessage } from './message-frame.js';
 import { detach } from './registry.js';
 import type { GatewayState } from './state.js';
 import { resume } from './resume.js';
@@ -11,7 +11,7 @@ import { refreshToken } from './token-refresh.js';
 
 /** Close code for a failure while starting a session: the client reconnects and tries again. */
 const CLOSE_TRY_AGAIN = 1011;
-const KNOWN_TYPES = ['auth', 'resume', 'ping', 'token_refresh', 'message'];
+const KNOWN_TYPES = ['auth', 'resume', 'ping', 'token_refresh', 'message', 'direct_message'];
 
 /** Parses one client frame and hands it to its handler; every failure is answered with an error frame. */
 export async function handleFrame(
@@ -53,9 +53,11 @@ export async function handleFrame(
         return await refreshToken(state, conn, frame.token);
       case 'message':
         return await sendLiveMessage(state, conn, frame);
+      case 'direct_message':
+        return await sendLiveDirectMessage(state, conn, frame);
     }
   } catch (err) {
-    const nonce = frame.type === 'message' ? frame.nonce : undefined;
+    const nonce = frame.type === 'message' || frame.type === 'direct_message' ? frame.nonce : undefined;
     const known = asHttpError(err);
     if (!known) console.error('[gateway] frame failed:', err);
     reply(conn, 'error', { detail: known?.message ?? TEXT.internal, type, ...(nonce ? { nonce } : {}) });

@@ -13,6 +13,8 @@ export async function notifyMentions(
   pinged: { userIds: number[]; everyone: boolean },
 ): Promise<void> {
   const groupId = message.group_id;
+  // A direct message's recipient is told by the message itself; only channel messages ping.
+  if (groupId === null) return;
   if (pinged.everyone) {
     const data: MentionNotification = { type: 'everyone', channel_name: channelName, message };
     await ctx.events.publish('mention_notification', data, { kind: 'group', groupId });

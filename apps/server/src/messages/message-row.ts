@@ -25,14 +25,20 @@ export interface MessageRow {
   mentions_everyone: boolean;
 }
 
-export const MESSAGE_SELECT = `
-  SELECT m.id, m.channel_id, c.group_id, m.user_id, m.content, m.message_type, m.nonce, m.removed_by_admin,
-         m.created_at, m.edited_at, u.username, u.nickname, u.pronouns, u.pronouns_bg_color,
+/** The columns of a MessageRow (direct messages select the same, with their conversation in the channel's place). */
+export const MESSAGE_SELECT_COLUMNS = `m.id, m.channel_id, c.group_id, m.user_id, m.content, m.message_type, m.nonce,
+         m.removed_by_admin, m.created_at, m.edited_at, u.username, u.nickname, u.pronouns, u.pronouns_bg_color,
          u.pronouns_text_color, u.profile_image_url, u.profile_blur_enabled, u.role, m.mentioned_users,
-         m.mentions_everyone
+         m.mentions_everyone`;
+
+export const MESSAGE_SELECT = `
+  SELECT ${MESSAGE_SELECT_COLUMNS}
     FROM messages m JOIN users u ON u.id = m.user_id JOIN channels c ON c.id = m.channel_id`;
 
-export function toMessage(r: MessageRow): Message {
+/** A channel message's row, or a direct message's (no group). */
+export type AnyMessageRow = Omit<MessageRow, 'group_id'> & { group_id: number | null };
+
+export function toMessage(r: AnyMessageRow): Message {
   return {
     id: r.id,
     channel_id: r.channel_id,

@@ -1,11 +1,13 @@
 import type { AddReactionBody, Reaction } from '@hearth/protocol';
-import { REACTION_EMOJI_PER_MESSAGE_MAX, TEXT } from '@hearth/protocol';
+import { DM_TEXT, REACTION_EMOJI_PER_MESSAGE_MAX, TEXT } from '@hearth/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { effectivePermissions } from '../groups/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
+import type { Audience } from '../events/event-log.js';
+import { dmMessageTarget } from '../direct-messages/access.js';
 import { REACTION_SELECT, toReaction, type ReactionRow } from './reaction-row.js';
 
 type AddBody = z.output<typeof AddReactionBody>;
@@ -16,8 +18,30 @@ interface TargetRow {
   removed_by_admin: boolean;
 }
 
-/** The message with the caller's permissions in its group; one the caller may not view is reported as missing. */
-async function visibleMessage(ctx: AppContext, user: UserRow, messageId: number) {
+/** Where a message lives: a group's channel, or a direct-message conversation (spec 1 §7 /dm/reactions). */
+export type ReactionPlace = 'channel' | 'dm';
+
+/** What a reaction needs to know of its message: where the events go and whether the caller may react. */
+interface ReactionTarget {
+  channel_id: number;
+  removed_by_admin: boolean;
+  canReact: boolean;
+  audience: Audience;
+  /** reaction_add/remove in channels, dm_reaction_add/remove in conversations. */
+  events: { add: string; remove: string };
+}
+
+/** The message as a reaction target; one the caller may not view (or in the other place) is reported as missing. */
+async function reactionTarget(
+  ctx: AppContext,
+  user: UserRow,
+  messageId: number,
+  place: ReactionPlace,
+): Promise<ReactionTarget> {
+  if (place === 'dm') {
+    const target = await dmMessageTarget(ctx.db, user, messageId);
+    return { ...target, events: { add: 'dm_reaction_add', remove: 'dm_reaction_remove' } };
+  }
   const { rows } = await ctx.db.query<TargetRow>(
     `SELECT m.channel_id, c.group_id, m.removed_by_admin
        FROM messages m JOIN channels c ON c.id = m.channel_id WHERE m.id = $1`,
@@ -27,7 +51,14 @@ async function visibleMessage(ctx: AppContext, user: UserRow, messageId: number)
   if (!message) throw notFound(TEXT.messageNotFound);
   const permissions = await effectivePermissions(ctx.db, user, message.group_id);
   if (!permissions.can_view) throw notFound(TEXT.messageNotFound);
-  return { message, permissions };
+  return {
+    channel_id: message.channel_id,
+    removed_by_admin: message.removed_by_admin,
+    // Reacting is a way of speaking in the group, so it needs can_post, as posting does.
+    canReact: permissions.can_post,
+    audience: { kind: 'group', groupId: message.group_id },
+    events: { add: 'reaction_add', remove: 'reaction_remove' },
+  };
 }
 
 /*
@@ -44,14 +75,17 @@ const INSERT_SQL = `
   ON CONFLICT DO NOTHING
   RETURNING id, created_at`;
 
-/**
- * Adds the caller's reaction and announces it. Reacting is a way of speaking in the group, so it
- * needs can_post, as posting does.
- */
-export async function addReaction(ctx: AppContext, user: UserRow, messageId: number, body: AddBody): Promise<Reaction> {
+/** Adds the caller's reaction and announces it to whoever sees the message. */
+export async function addReaction(
+  ctx: AppContext,
+  user: UserRow,
+  messageId: number,
+  body: AddBody,
+  place: ReactionPlace = 'channel',
+): Promise<Reaction> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
-  const { message, permissions } = await visibleMessage(ctx, user, messageId);
-  if (!permissions.can_post) throw forbidden(TEXT.noReactPermission);
+  const message = await reactionTarget(ctx, user, messageId, place);
+  if (!message.canReact) throw forbidden(place === 'dm' ? DM_TEXT.blockedSend : TEXT.noReactPermission);
   if (message.removed_by_admin) throw badRequest(TEXT.reactionOnRemoved);
   // Custom emoji are not there yet: their feature looks the emoji up here (and who may use it).
   const emoji = body.emoji_unicode;
@@ -82,7 +116,7 @@ export async function addReaction(ctx: AppContext, user: UserRow, messageId: num
     },
     message.channel_id,
   );
-  await ctx.events.publish('reaction_add', reaction, { kind: 'group', groupId: message.group_id });
+  await ctx.events.publish(message.events.add, reaction, message.audience);
   return reaction;
 }
 
@@ -92,9 +126,10 @@ export async function removeReaction(
   user: UserRow,
   messageId: number,
   reactionId: number,
+  place: ReactionPlace = 'channel',
 ): Promise<void> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
-  const { message } = await visibleMessage(ctx, user, messageId);
+  const message = await reactionTarget(ctx, user, messageId, place);
   const { rows } = await ctx.db.query<ReactionRow>(`${REACTION_SELECT} WHERE r.id = $1 AND r.message_id = $2`, [
     reactionId,
     messageId,
@@ -105,8 +140,5 @@ export async function removeReaction(
   // A second remove racing this one finds nothing to delete: the reaction is gone either way.
   const deleted = await ctx.db.query('DELETE FROM reactions WHERE id = $1 AND user_id = $2', [reactionId, user.id]);
   if (!deleted.rowCount) throw notFound(TEXT.reactionNotFound);
-  await ctx.events.publish('reaction_remove', toReaction(row, message.channel_id), {
-    kind: 'group',
-    groupId: message.group_id,
-  });
+  await ctx.events.publish(message.events.remove, toReaction(row, message.channel_id), message.audience);
 }

@@ -60,7 +60,7 @@ export function NotificationCenter() {
       localEnabled: localStorage.getItem(MESSAGE_NOTIFICATIONS_KEY) !== 'false',
       watching: tabVisible() && !nav.onPage ? nav.channelId : null,
     };
-    if (!mentionAlerts(event, ctx)) return;
+    if (!mentionAlerts(event, ctx) || event.message.group_id === null) return;
     const author = event.message.nickname || event.message.username;
     const everyone = event.type === 'everyone';
     raise(

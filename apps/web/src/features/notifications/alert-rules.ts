@@ -20,7 +20,7 @@ export interface AlertContext {
  */
 export function mentionAlerts(event: MentionNotification, ctx: AlertContext): boolean {
   const { message } = event;
-  if (message.user_id === ctx.me) return false;
+  if (message.user_id === ctx.me || message.group_id === null) return false;
   if (ctx.accountEnabled === false || !ctx.localEnabled) return false;
   return !isQuiet(ctx.prefs, message.channel_id, message.group_id);
 }

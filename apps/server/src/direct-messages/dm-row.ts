@@ -1,0 +1,16 @@
+import { MESSAGE_SELECT_COLUMNS } from '../messages/message-row.js';
+
+/**
+ * A direct message joined with its author, in the shape of MessageRow: the conversation id stands in
+ * the channel's place (negative, as the client knows it) and there is no group. The pair of
+ * participants comes along, for the access checks of edits, deletes and reactions.
+ */
+export const DM_MESSAGE_SELECT = `
+  SELECT ${MESSAGE_SELECT_COLUMNS.replace('m.channel_id, c.group_id', 'm.conversation_id AS channel_id, NULL::bigint AS group_id')},
+         dc.user_low, dc.user_high
+    FROM messages m JOIN users u ON u.id = m.user_id JOIN dm_conversations dc ON dc.id = m.conversation_id`;
+
+export interface PairColumns {
+  user_low: number;
+  user_high: number;
+}

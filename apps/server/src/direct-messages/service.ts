@@ -1,0 +1,146 @@
+import type { DmSendBody, Message } from '@hearth/protocol';
+import { DM_TEXT, TEXT } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+import { inTransaction } from '../db/pool.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { enforce } from '../ratelimit/limiter.js';
+import { withPageExtras } from '../messages/page-extras.js';
+import { toMessage } from '../messages/message-row.js';
+import { checkAttachmentsToSend, claimAttachments, setAttachments } from '../uploads/message-attachments.js';
+import type { AttachmentRow } from '../uploads/attachment-row.js';
+import { removeDeletedFiles } from '../uploads/file-deletions.js';
+import { resolveMentions } from '../mentions/resolve-mentions.js';
+import type { UserRow } from '../users/user-row.js';
+import { otherParticipant, pairAudience, requireWritable } from './access.js';
+import { DM_MESSAGE_SELECT, type PairColumns } from './dm-row.js';
+import type { MessageRow } from '../messages/message-row.js';
+
+type DmRow = Omit<MessageRow, 'group_id'> & { group_id: null } & PairColumns;
+
+/** Anyone may attach in a conversation they may write to: there is no group to limit uploads. */
+const DM_PERMISSIONS = { can_view: true, can_post: true, can_upload: true };
+
+/*
+ * The conversation row is made by the first message, in the same statement: $1 conversation, $2 and
+ * $3 the pair (lower first), $4 author, $5 content, $6 nonce, $7 mentioned users. Mentions are stored
+ * for display; a direct message pings its recipient by itself, so no mention rows are written.
+ */
+const SEND_SQL = `
+  WITH conversation AS (
+    INSERT INTO dm_conversations (id, user_low, user_high) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
+  ), inserted AS (
+    INSERT INTO messages (conversation_id, user_id, content, nonce, mentioned_users, mentions_everyone)
+    VALUES ($1, $4, $5, $6, $7, false)
+    ON CONFLICT (user_id, nonce) WHERE nonce IS NOT NULL DO NOTHING
+    RETURNING id, created_at
+  )
+  SELECT id, created_at FROM inserted`;
+
+type SendInput = Pick<DmSendBody, 'recipient_id' | 'channel_id' | 'content' | 'nonce'> &
+  Partial<Pick<DmSendBody, 'attachment_ids' | 'sensitive_attachment_ids'>>;
+
+/**
+ * Stores and announces a direct message to both participants (`direct_message`). A repeated nonce
+ * returns the stored message without storing or announcing it again, as for channel messages.
+ */
+export async function sendDirectMessage(
+  ctx: AppContext,
+  user: UserRow,
+  body: SendInput,
+): Promise<{ message: Message; created: boolean }> {
+  if (user.role !== 'SYSTEM') await enforce(ctx.limiter, `message:${user.id}`, ctx.config.rateLimits.messagePerUser);
+  const { id: conversationId, other } = await requireWritable(ctx.db, user, body.recipient_id);
+  if (body.channel_id !== undefined && body.channel_id !== conversationId) throw badRequest(DM_TEXT.wrongConversation);
+  const attaching = await checkAttachmentsToSend(ctx.db, user.id, DM_PERMISSIONS, body);
+  const mentions = await resolveMentions(ctx.db, { role: 'USER' }, body.content);
+  const values = [
+    conversationId,
+    Math.min(user.id, other.id),
+    Math.max(user.id, other.id),
+    user.id,
+    body.content,
+    body.nonce ?? null,
+    JSON.stringify(mentions.users),
+  ];
+  let claimed: AttachmentRow[] = [];
+  let inserted: { id: number; created_at: Date } | undefined;
+  if (!attaching) {
+    inserted = (await ctx.db.query<{ id: number; created_at: Date }>(SEND_SQL, values)).rows[0];
+  } else {
+    await inTransaction(ctx.db, async (tx) => {
+      inserted = (await tx.query<{ id: number; created_at: Date }>(SEND_SQL, values)).rows[0];
+      if (inserted) claimed = await claimAttachments(tx, inserted.id, user.id, attaching);
+    });
+  }
+  if (!inserted) {
+    const { rows } = await ctx.db.query<DmRow>(`${DM_MESSAGE_SELECT} WHERE m.user_id = $1 AND m.nonce = $2`, [
+      user.id,
+      body.nonce,
+    ]);
+    if (!rows[0] || rows[0].channel_id !== conversationId) throw notFound(TEXT.messageNotFound);
+    return { message: await withPageExtras(ctx, toMessage(rows[0])), created: false };
+  }
+  const message = toMessage({
+    ...user,
+    id: inserted.id,
+    channel_id: conversationId,
+    group_id: null,
+    user_id: user.id,
+    content: body.content,
+    message_type: 'text',
+    nonce: body.nonce ?? null,
+    removed_by_admin: false,
+    created_at: inserted.created_at,
+    edited_at: null,
+    mentioned_users: mentions.users,
+    mentions_everyone: false,
+  });
+  setAttachments(message, claimed, ctx.files);
+  await ctx.events.publish('direct_message', message, pairAudience(user.id, other.id));
+  return { message, created: true };
+}
+
+/** A direct message the caller takes part in, with the other participant; 404 for any other. */
+async function ownConversationMessage(ctx: AppContext, user: UserRow, id: number) {
+  const { rows } = await ctx.db.query<DmRow>(`${DM_MESSAGE_SELECT} WHERE m.id = $1`, [id]);
+  const row = rows[0];
+  const otherId = row ? otherParticipant(user.id, row) : null;
+  if (!row || otherId === null) throw notFound(TEXT.messageNotFound);
+  return { row, otherId };
+}
+
+/** The author edits their message while they may still write to the other participant. */
+export async function editDirectMessage(ctx: AppContext, user: UserRow, id: number, content: string): Promise<Message> {
+  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
+  const { row, otherId } = await ownConversationMessage(ctx, user, id);
+  if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
+  await requireWritable(ctx.db, user, otherId);
+  const mentions = await resolveMentions(ctx.db, { role: 'USER' }, content);
+  const { rows } = await ctx.db.query<{ edited_at: Date }>(
+    `UPDATE messages SET content = $2, edited_at = now(), mentioned_users = $3
+      WHERE id = $1 AND user_id = $4 RETURNING edited_at`,
+    [id, content, JSON.stringify(mentions.users), user.id],
+  );
+  if (!rows[0]) throw notFound(TEXT.messageNotFound);
+  const message = await withPageExtras(
+    ctx,
+    toMessage({ ...row, content, edited_at: rows[0].edited_at, mentioned_users: mentions.users }),
+  );
+  await ctx.events.publish('direct_message_edit', message, pairAudience(user.id, otherId));
+  return message;
+}
+
+/**
+ * The author deletes their message, with its attachments. Nobody else can: only the two participants
+ * ever see a conversation, so there is no admin removal here.
+ */
+export async function deleteDirectMessage(ctx: AppContext, user: UserRow, id: number) {
+  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
+  const { row, otherId } = await ownConversationMessage(ctx, user, id);
+  if (row.user_id !== user.id) throw forbidden(TEXT.deleteForbidden);
+  await ctx.db.query('DELETE FROM messages WHERE id = $1', [id]);
+  void removeDeletedFiles(ctx);
+  const event = { id, channel_id: row.channel_id };
+  await ctx.events.publish('direct_message_delete', event, pairAudience(user.id, otherId));
+  return { ...event, deleted: true };
+}
