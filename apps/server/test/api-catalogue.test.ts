@@ -290,6 +290,8 @@ describe('answers and frames match their schemas', () => {
     await call('GET', '/dm/conversation/:id', { token: U, params: { id: admin.user.id }, query: { limit: 10 } });
     await call('POST', '/dm/mark-read/:id', { token: U, params: { id: admin.user.id }, body: { message_id: dm.id } });
     await call('POST', '/dm/mark-all-read', { token: U });
+    const guardianNote = { user_id: user.user.id, title: 'Heads up', content: 'Maintenance tonight' };
+    await call('POST', '/admin/guardian/send-message', { token: A, body: guardianNote });
     await call('PUT', '/dm/edit/:id', { token: A, params: { id: dm.id }, body: { content: 'psst!' } });
     await call('DELETE', '/dm/delete/:id', { token: A, params: { id: dm.id } });
     userLive.send({ type: 'direct_message', recipient_id: admin.user.id, content: 'live dm', nonce: 'dm-2' });

@@ -165,6 +165,35 @@ describe('Guardian', () => {
   });
 });
 
+describe("an admin's Guardian message", () => {
+  it('arrives as a Guardian direct message; only admins send one, with the spec texts', async () => {
+    const admin = await api.person('boss');
+    await server.ctx.db.query(`UPDATE users SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
+    const a = await api.person('a');
+    const la = await live(a);
+    const sent = await api.post(
+      '/admin/guardian/send-message',
+      { user_id: a.id, title: 'Heads up', content: 'Maintenance tonight', message_type: 'admin_message' },
+      admin.token,
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.body.detail).toBe(`Guardian message sent to ${a.username}`);
+    const f = await la.waitFor((f) => f.type === 'direct_message');
+    expect(f.data).toMatchObject({ user_id: guardian.id, content: '**Heads up**\n\nMaintenance tonight' });
+    expect(f.data.channel_id).toBe(conversationIdOf(a.id, guardian.id));
+    const bad = async (body: object) => (await api.post('/admin/guardian/send-message', body, admin.token)).body.detail;
+    expect(await bad({ user_id: a.id, title: ' ', content: 'x' })).toBe('Title cannot be empty');
+    expect(await bad({ user_id: a.id, title: 'x', content: '  ' })).toBe('Content cannot be empty');
+    expect(
+      (await api.post('/admin/guardian/send-message', { user_id: guardian.id, title: 'x', content: 'y' }, admin.token))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api.post('/admin/guardian/send-message', { user_id: a.id, title: 'x', content: 'y' }, a.token)).status,
+    ).toBe(403);
+  });
+});
+
 describe('unread state', () => {
   it('counts what the other wrote after the last read one, and mark-read moves only forward', async () => {
     const [a, b] = await friends();

@@ -22,7 +22,13 @@ import {
 import { DeleteMessageAnswer, EditMessageBody, HistoryQuery, Message, SendMessageBody } from './messages.js';
 import { AddReactionBody, Reaction, ReactionParams } from './reactions.js';
 import { FileParams, FileQuery, UploadAttachmentAnswer, UploadQuery } from './attachments.js';
-import { GuardianAnnounceBody, GuardianAnswer, GuardianHugBody, SlashCommandSchema } from './commands.js';
+import {
+  GuardianAnnounceBody,
+  GuardianAnswer,
+  GuardianHugBody,
+  GuardianMessageBody,
+  SlashCommandSchema,
+} from './commands.js';
 import {
   BlockedUser,
   Friend,
@@ -433,6 +439,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
       "`/guardian announce [#channel] message`, admins only (403 'You do not have permission to run this command'): Guardian posts `message` in `channel_name` (a text channel of the current channel's group, any case; 404 if none) or in the current channel, and everyone who can see it gets `admin_announcement`.",
     limits: ['writePerUser', 'messagePerUser'],
     body: GuardianAnnounceBody,
+    answer: GuardianAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/admin/guardian/send-message',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "An admin's Guardian message to one user: a direct message from Guardian (title in bold, then the content) that the user cannot answer. 403 for non-admins; 404 no such user (or the system account); 400 'Title cannot be empty' / 'Content cannot be empty'.",
+    limits: ['writePerUser'],
+    body: GuardianMessageBody,
     answer: GuardianAnswer,
   },
   {

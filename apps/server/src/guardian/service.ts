@@ -1,4 +1,4 @@
-import type { Message } from '@hearth/protocol';
+import type { GuardianAnswer, Message } from '@hearth/protocol';
 import { COMMAND_TEXT, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -7,6 +7,7 @@ import { requireVisibleChannel } from '../groups/access.js';
 import type { ChannelRow } from '../groups/rows.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
 import { sendMessage } from '../messages/service.js';
+import { sendDirectMessage } from '../direct-messages/service.js';
 
 /** The system account every instance has from its first migration. */
 async function guardian(ctx: AppContext): Promise<UserRow> {
@@ -63,4 +64,32 @@ export async function hugMe(ctx: AppContext, user: UserRow, currentChannelId: nu
   const name = user.nickname || user.username;
   const message = await postAsGuardian(ctx, channel, `*Guardian gives ${name} a big, warm hug* 🤗`);
   return { detail: COMMAND_TEXT.hugSent, message_id: message.id, channel_id: channel.id };
+}
+
+/**
+ * An admin's Guardian message to one user (spec 3 §7): a direct message from Guardian, its title in
+ * bold above the content. The user can read it and never answer it.
+ */
+export async function guardianMessage(
+  ctx: AppContext,
+  admin: UserRow,
+  body: { user_id: number; title: string; content: string },
+): Promise<GuardianAnswer> {
+  if (!isAdmin(admin)) throw forbidden(TEXT.adminOnly);
+  await enforce(ctx.limiter, `write:${admin.id}`, ctx.config.rateLimits.writePerUser);
+  const { rows } = await ctx.db.query<{ username: string; role: string }>(
+    'SELECT username, role FROM users WHERE id = $1',
+    [body.user_id],
+  );
+  const target = rows[0];
+  if (!target || target.role === 'SYSTEM') throw notFound(TEXT.userNotFound);
+  const { message } = await sendDirectMessage(ctx, await guardian(ctx), {
+    recipient_id: body.user_id,
+    content: `**${body.title}**\n\n${body.content}`,
+  });
+  return {
+    detail: `Guardian message sent to ${target.username}`,
+    message_id: message.id,
+    channel_id: message.channel_id,
+  };
 }
