@@ -29,9 +29,24 @@ export function placeFromPath(path: string): Place | null {
 
 /**
  * Pages of their own over the shell; the channel sidebar keeps showing where the user last was.
- * Settings has deeper addresses too (a settings link's tab and section, spec 1 §2).
+ * Settings has deeper addresses too (a settings link's tab and section, spec 1 §2). A direct message
+ * is such a page too: `/dm/{userId}`, the conversation with that user.
  */
 export const isPagePath = (path: string) =>
-  path === '/settings' || path.startsWith('/settings/') || path === '/admin' || path.startsWith('/profile/');
+  path === '/settings' ||
+  path.startsWith('/settings/') ||
+  path === '/admin' ||
+  path.startsWith('/profile/') ||
+  DM_PATH.test(path);
+
+const DM_PATH = /^\/dm\/[1-9][0-9]{0,15}\/?$/;
+
+/** The address of the conversation with a user. */
+export const dmPath = (userId: number) => `/dm/${userId}`;
+
+/** The user whose conversation an address shows, or null. */
+export function dmUserFromPath(path: string): number | null {
+  return DM_PATH.test(path) ? Number(path.split('/')[2]) : null;
+}
 
 export const samePlace = (a: Place, b: Place) => a.groupId === b.groupId && a.channelId === b.channelId;

@@ -4,7 +4,10 @@ import { makeNonce } from './nonce';
 
 export interface PendingMessage {
   nonce: string;
+  /** The channel, or a direct message's conversation (negative). */
   channelId: number;
+  /** Set for a direct message: who it goes to. */
+  recipientId: number | null;
   content: string;
   /** When the user pressed Send (ISO), so it sits and groups like a message of that time. */
   createdAt: string;
@@ -56,11 +59,20 @@ export class Outbox {
 
   getSnapshot = (): readonly PendingMessage[] => this.entries;
 
-  /** False when the live connection is not open: nothing was sent or kept. */
-  send(channelId: number, content: string, extras: OutgoingAttachments = NO_ATTACHMENTS): boolean {
+  /**
+   * False when the live connection is not open: nothing was sent or kept. With a recipient it is a
+   * direct message, and channelId is their conversation's id.
+   */
+  send(
+    channelId: number,
+    content: string,
+    extras: OutgoingAttachments = NO_ATTACHMENTS,
+    recipientId: number | null = null,
+  ): boolean {
     const entry: PendingMessage = {
       nonce: makeNonce(),
       channelId,
+      recipientId,
       content,
       createdAt: this.now().toISOString(),
       status: 'sending',
@@ -98,7 +110,9 @@ export class Outbox {
 
   private transmit(entry: PendingMessage): boolean {
     const sent = this.live.send({
-      type: 'message',
+      ...(entry.recipientId === null
+        ? { type: 'message' }
+        : { type: 'direct_message', recipient_id: entry.recipientId }),
       channel_id: entry.channelId,
       content: entry.content,
       nonce: entry.nonce,
@@ -126,7 +140,7 @@ export class Outbox {
     const nonce = (data as { nonce?: unknown } | null)?.nonce;
     if (typeof nonce !== 'string') return;
     // The message event may come after a failure (a resumed session replays it): sent after all.
-    if (type === 'message') this.forget((e) => e.nonce === nonce);
+    if (type === 'message' || type === 'direct_message') this.forget((e) => e.nonce === nonce);
     else if (type === 'error') this.fail((e) => e.nonce === nonce, (data as { detail?: string }).detail ?? NO_ANSWER);
   };
 

@@ -21,6 +21,11 @@ export function useRunCommand(channelId: number): (text: string) => Promise<bool
         toast.error(parsed.title, parsed.error);
         return false;
       }
+      // Guardian commands work in group channels only; a direct message's id is negative (spec 2 §5).
+      if (channelId < 0) {
+        toast.error(COMMAND_TEXT.disabledTitle, COMMAND_TEXT.notInDirectMessages);
+        return false;
+      }
       if (parsed.kind === 'announce' && !isAdminRole(session?.user.role)) {
         toast.error('Permission Denied', COMMAND_TEXT.noPermission);
         return false;

@@ -52,7 +52,8 @@ export function useMentionPopup(
       http.get<MentionSuggestion[]>(
         `/user/mention-suggestions?${new URLSearchParams({
           query: query ?? '',
-          channel_id: String(channelId),
+          // A direct message (negative id) has no channel to limit the names to.
+          ...(channelId > 0 ? { channel_id: String(channelId) } : {}),
           limit: String(MENTION_SUGGESTION_LIMIT),
         })}`,
       ),

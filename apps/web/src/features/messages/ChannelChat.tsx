@@ -61,7 +61,7 @@ function ChannelView({ channel }: { channel: Channel }) {
               <MessageList ref={list} store={store} state={state} viewer={session?.user ?? null} />
             </ChannelReactionsProvider>
             <Composer
-              channel={channel}
+              target={{ kind: 'channel', channel }}
               draft={draft}
               onFiles={addFiles}
               onSent={() => list.current?.scrollToLatest()}

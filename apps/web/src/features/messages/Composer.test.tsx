@@ -12,7 +12,7 @@ afterEach(() => {
 function setup(options: Partial<Parameters<typeof createTestServices>[0]> = {}) {
   const harness = createTestServices({ routes: baseRoutes(), ...options });
   stopLive = () => harness.services.live.stop();
-  renderChat(<Composer channel={testChannel} />, harness.services);
+  renderChat(<Composer target={{ kind: 'channel', channel: testChannel }} />, harness.services);
   const input = screen.getByRole('textbox', { name: 'Message #general' }) as HTMLTextAreaElement;
   const sendButton = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
   const sentMessages = () => harness.socket().sent.filter((f) => f.type === 'message');

@@ -40,8 +40,20 @@ const NO_DRAFT = {
 /** The counter appears this close to the limit, before it blocks sending. */
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 200;
 
+/** Where the composer writes: a channel of a group, or the conversation with one person. */
+export type ComposerTarget =
+  | { kind: 'channel'; channel: Pick<Channel, 'id' | 'name' | 'group_id'> }
+  | { kind: 'dm'; conversationId: number; recipientId: number; name: string };
+
+const targetId = (t: ComposerTarget) => (t.kind === 'channel' ? t.channel.id : t.conversationId);
+/** '#general' or '@alice', as the placeholder and the text box's name say it. */
+const targetLabel = (t: ComposerTarget) => (t.kind === 'channel' ? `#${t.channel.name}` : `@${t.name}`);
+
+/** Anyone may write and attach in a conversation they can open; the server refuses across a block. */
+const DM_PERMISSIONS = { isLoading: false, canPost: true, canUpload: true };
+
 export interface ComposerProps {
-  channel: Pick<Channel, 'id' | 'name' | 'group_id'>;
+  target: ComposerTarget;
   /** Before the text box: the attach button's place. */
   leading?: ReactNode;
   /** Between the text box and Send: the emoji and GIF buttons' place. */
@@ -58,25 +70,28 @@ export interface ComposerProps {
 const readOnlyFor = (signedIn: boolean, permissions: { isLoading: boolean; canPost: boolean }) =>
   !signedIn || (!permissions.isLoading && !permissions.canPost);
 
-function placeholderFor(signedIn: boolean, readOnly: boolean, channelName: string): string {
+function placeholderFor(signedIn: boolean, readOnly: boolean, label: string): string {
   if (!signedIn) return 'You must be logged in to send messages';
   if (readOnly) return 'You cannot post messages in this group';
-  return `Message #${channelName}`;
+  return `Message ${label}`;
 }
 
 /** Text box and Send (spec 1 §2, §5): Enter sends, Shift+Enter adds a line. */
-export function Composer({ channel, leading, trailing, onSent, draft, onFiles }: ComposerProps) {
+export function Composer({ target, leading, trailing, onSent, draft, onFiles }: ComposerProps) {
   const signedIn = useSession() !== null;
   const connected = useLiveState() === 'open';
-  const permissions = useMyGroupPermissions(channel.group_id);
+  const groupPermissions = useMyGroupPermissions(target.kind === 'channel' ? target.channel.group_id : null);
+  const permissions = target.kind === 'channel' ? groupPermissions : DM_PERMISSIONS;
+  const id = targetId(target);
+  const label = targetLabel(target);
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const limitId = useId();
-  const send = useSendMessage(channel.id);
+  const send = useSendMessage(id, target.kind === 'dm' ? target.recipientId : null);
   const [caret, setCaret] = useState(0);
   // Where the caret must go after the text was replaced (a mention inserted), applied after render.
   const pendingCaret = useRef<number | null>(null);
-  const mentions = useMentionPopup(channel.id, text, caret, (next, at) => {
+  const mentions = useMentionPopup(id, text, caret, (next, at) => {
     setText(next);
     setCaret(at);
     pendingCaret.current = at;
@@ -111,7 +126,7 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
   };
   // One popup at a time: a mention being typed comes before the command it may sit in.
   const popup = mentions.open ? mentions : commands.open ? commands : null;
-  const runCommand = useRunCommand(channel.id);
+  const runCommand = useRunCommand(id);
 
   const readOnly = readOnlyFor(signedIn, permissions);
   const content = text.trim();
@@ -216,14 +231,14 @@ export function Composer({ channel, leading, trailing, onSent, draft, onFiles }:
             ref={input}
             className={styles.input}
             rows={1}
-            aria-label={`Message #${channel.name}`}
+            aria-label={`Message ${label}`}
             aria-describedby={content.length > COUNTER_FROM ? limitId : undefined}
             aria-invalid={tooLong || undefined}
             aria-controls={popup && !readOnly ? popup.listId : undefined}
             aria-activedescendant={popup && !readOnly ? popup.optionId(popup.active) : undefined}
             // Right-to-left text lines up on the right as it is typed.
             dir="auto"
-            placeholder={placeholderFor(signedIn, readOnly, channel.name)}
+            placeholder={placeholderFor(signedIn, readOnly, label)}
             readOnly={readOnly}
             value={readOnly ? '' : text}
             onChange={(event) => {

@@ -35,6 +35,8 @@ export interface MessageListProps {
   /** The signed-in user: what they may do, and how their own messages on their way look. */
   viewer: (Viewer & PendingAuthor) | null;
   ref?: Ref<MessageListHandle>;
+  /** Told whether the newest message is in view (a conversation marks itself read with it). */
+  onAtLatestChange?(atLatest: boolean): void;
 }
 
 interface ListContext {
@@ -57,7 +59,7 @@ const components: Components<ListRow, ListContext> = {
 };
 
 /** The channel history as a virtualised list that stays anchored while pages load at either end. */
-export function MessageList({ store, state, viewer, ref }: MessageListProps) {
+export function MessageList({ store, state, viewer, ref, onAtLatestChange }: MessageListProps) {
   const { outbox } = useServices();
   const connected = useLiveState() === 'open';
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -96,6 +98,8 @@ export function MessageList({ store, state, viewer, ref }: MessageListProps) {
   const { hasNewer, firstItemIndex } = state;
   useEdgePaging(store, state, { atTop, atBottom, enabled: autoLoad });
   useMarkReadAtBottom(store.channelId, atBottom && !hasNewer, state.messages);
+  const atLatest = atBottom && !hasNewer;
+  useEffect(() => onAtLatestChange?.(atLatest), [onAtLatestChange, atLatest]);
 
   const pending = usePendingMessages(store.channelId);
   const rows = useMemo(() => listRows(state.messages, pending, !hasNewer), [state.messages, pending, hasNewer]);

@@ -12,7 +12,11 @@ export function fetchMessagePage(http: HttpClient, { channelId, limit, before, a
   return http.get<Message[]>(`/message?${params}`, { key: `GET /message ${channelId}` });
 }
 
-export const editMessage = (http: HttpClient, id: number, content: string) =>
-  http.put<Message>(`/message/${id}`, { content });
+/** A direct message's channel id is its conversation's, always negative (spec 1 §3). */
+const inConversation = (message: Pick<Message, 'channel_id'>) => message.channel_id < 0;
 
-export const deleteMessage = (http: HttpClient, id: number) => http.delete<DeleteMessageAnswer>(`/message/${id}`);
+export const editMessage = (http: HttpClient, message: Pick<Message, 'id' | 'channel_id'>, content: string) =>
+  http.put<Message>(inConversation(message) ? `/dm/edit/${message.id}` : `/message/${message.id}`, { content });
+
+export const deleteMessage = (http: HttpClient, message: Pick<Message, 'id' | 'channel_id'>) =>
+  http.delete<DeleteMessageAnswer>(inConversation(message) ? `/dm/delete/${message.id}` : `/message/${message.id}`);

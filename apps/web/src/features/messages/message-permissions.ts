@@ -10,9 +10,12 @@ export const isAdminViewer = (viewer: Viewer) => viewer.is_admin || isAdminRole(
 export const isOwnMessage = (message: Pick<Message, 'user_id'>, viewer: Viewer | null) =>
   viewer !== null && Number(message.user_id) === viewer.id;
 
-/** Spec 1 §5: edit for the author, delete for the author or an admin; neither once an admin removed it. */
+/**
+ * Spec 1 §5: edit for the author, delete for the author or an admin; neither once an admin removed it.
+ * A direct message (negative conversation id) is the author's alone: admins never see others' conversations.
+ */
 export function messagePermissions(message: Message, viewer: Viewer | null) {
   if (!viewer || isRemovedByAdmin(message)) return { canEdit: false, canDelete: false };
   const own = isOwnMessage(message, viewer);
-  return { canEdit: own, canDelete: own || isAdminViewer(viewer) };
+  return { canEdit: own, canDelete: own || (isAdminViewer(viewer) && message.channel_id > 0) };
 }

@@ -7,6 +7,7 @@ import { pickTabStop } from './useRovingFocus';
 const pending = (nonce: string, createdAt: string, status: PendingMessage['status'] = 'sending'): PendingMessage => ({
   nonce,
   channelId: 1,
+  recipientId: null,
   content: `pending ${nonce}`,
   createdAt,
   status,

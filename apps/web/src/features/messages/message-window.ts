@@ -48,12 +48,25 @@ function emitInitialLoad(channelId: number, messages: readonly Message[]): void 
   window.dispatchEvent(new CustomEvent(INITIAL_LOAD_EVENT, { detail: { channel_id: channelId, messages } }));
 }
 
+/**
+ * Direct-message events as their channel equivalents: a conversation's window is the same window, its
+ * id negative, so the channel filter below keeps the two apart.
+ */
+const DIRECT_MESSAGE_EVENTS: Readonly<Record<string, string>> = {
+  direct_message: 'message',
+  direct_message_edit: 'message_updated',
+  direct_message_delete: 'message_delete',
+  dm_reaction_add: 'reaction_add',
+  dm_reaction_remove: 'reaction_remove',
+};
+
 const MESSAGE_EVENTS = new Set([
   'message',
   'message_updated',
   'message_admin_delete',
   'message_delete',
   ...REACTION_EVENTS,
+  ...Object.keys(DIRECT_MESSAGE_EVENTS),
 ]);
 
 /**
@@ -213,7 +226,8 @@ export class MessageWindow {
     }
   };
 
-  private applyFrame({ type, data }: LiveFrame): void {
+  private applyFrame({ type: received, data }: LiveFrame): void {
+    const type = DIRECT_MESSAGE_EVENTS[received] ?? received;
     const event = data as Partial<Message> & { id: number; channel_id: number };
     if (event.channel_id !== this.channelId) return;
     if (REACTION_EVENTS.has(type)) {

@@ -25,7 +25,7 @@ export function useMessageActions(store: MessageWindow) {
     async (message: Message, content: string): Promise<boolean> => {
       if (content === message.content) return true;
       try {
-        store.applyUpdate(await editMessage(http, message.id, content));
+        store.applyUpdate(await editMessage(http, message, content));
         return true;
       } catch {
         toast.error('Edit Message Failed', 'Failed to edit message');
@@ -41,7 +41,7 @@ export function useMessageActions(store: MessageWindow) {
         ...DELETE_CONFIRM,
         onConfirm: async () => {
           try {
-            const answer = await deleteMessage(http, message.id);
+            const answer = await deleteMessage(http, message);
             if (answer.deleted || !answer.message) store.remove(message.id);
             else store.applyUpdate(answer.message);
           } catch (error) {

@@ -1,15 +1,25 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../../app/services';
+import type { HttpClient } from '../../lib/http';
 import { fetchMessagePage } from './message-api';
-import { MessageWindow } from './message-window';
+import { MessageWindow, type MessageWindowDeps } from './message-window';
 
-/** The message window of one channel for the component's lifetime; key the component by channel. */
-export function useMessageWindow(channelId: number) {
+/**
+ * The message window of one channel for the component's lifetime; key the component by channel.
+ * A direct message's conversation passes its own page source.
+ */
+export function useMessageWindow(
+  channelId: number,
+  fetchPage: (
+    http: HttpClient,
+    query: Parameters<MessageWindowDeps['fetchPage']>[0],
+  ) => ReturnType<MessageWindowDeps['fetchPage']> = fetchMessagePage,
+) {
   const { http, live } = useServices();
   const [store] = useState(
     () =>
       new MessageWindow(channelId, {
-        fetchPage: (query) => fetchMessagePage(http, query),
+        fetchPage: (query) => fetchPage(http, query),
         subscribeLive: live.subscribe,
       }),
   );

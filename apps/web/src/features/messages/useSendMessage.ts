@@ -3,15 +3,18 @@ import { useServices } from '../../app/services';
 import type { OutgoingAttachments, PendingMessage } from '../../lib/outbox';
 
 /**
- * Sends channel messages over the live connection through the tab's outbox, which keeps each one
+ * Sends channel messages (or, with a recipient, direct messages) over the live connection through the tab's outbox, which keeps each one
  * (sending, then failed with Retry if it never got through) until the server confirms it.
  * Returns false when the connection is not open: nothing was sent and the text stays where it is.
  */
-export function useSendMessage(channelId: number): (content: string, attachments?: OutgoingAttachments) => boolean {
+export function useSendMessage(
+  channelId: number,
+  recipientId: number | null = null,
+): (content: string, attachments?: OutgoingAttachments) => boolean {
   const { outbox } = useServices();
   return useCallback(
-    (content: string, attachments?: OutgoingAttachments) => outbox.send(channelId, content, attachments),
-    [outbox, channelId],
+    (content: string, attachments?: OutgoingAttachments) => outbox.send(channelId, content, attachments, recipientId),
+    [outbox, channelId, recipientId],
   );
 }
 

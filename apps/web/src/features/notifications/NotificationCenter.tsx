@@ -1,6 +1,8 @@
 import { useState, useSyncExternalStore } from 'react';
-import type { AdminAnnouncement, MentionNotification } from '@hearth/protocol';
+import { useLocation } from 'wouter';
+import type { AdminAnnouncement, MentionNotification, Message } from '@hearth/protocol';
 import { useNavigation } from '../../app/navigation';
+import { dmPath, dmUserFromPath } from '../../app/routes';
 import { useSession } from '../../app/session';
 import { Avatar, IconButton } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
@@ -42,8 +44,11 @@ export function NotificationCenter() {
   const settings = useNotificationSettings();
   useNotificationPreferenceUpdates();
 
+  const [location, navigate] = useLocation();
   const open = (target: PopupInput['target']) => {
-    if (target) nav.selectChannel(target.channelId, target.groupId);
+    if (!target) return;
+    if ('userId' in target) navigate(dmPath(target.userId));
+    else nav.selectChannel(target.channelId, target.groupId);
   };
   const raise = (input: PopupInput, sound: SoundKind, withPopup = true) => {
     if (withPopup) store.show(input);
@@ -75,6 +80,26 @@ export function NotificationCenter() {
       },
       everyone ? 'everyone' : 'mention',
       popupNeeded(event, ctx),
+    );
+  });
+
+  // A direct message from someone else: popup (not over the conversation being read) and sound (spec 1 §9).
+  useLiveEvent<Message>(['direct_message'], (_type, message) => {
+    if (!me || message.user_id === me.id) return;
+    if (settings?.message_notifications_enabled === false) return;
+    if (localStorage.getItem(MESSAGE_NOTIFICATIONS_KEY) === 'false') return;
+    const author = message.nickname || message.username;
+    const reading = tabVisible() && dmUserFromPath(location) === message.user_id;
+    raise(
+      {
+        kind: 'direct_message',
+        title: author,
+        text: message.content || (message.attachments.length > 0 ? 'Sent an attachment' : ''),
+        from: author,
+        target: { userId: message.user_id },
+      },
+      'mention',
+      !reading,
     );
   });
 

@@ -18,8 +18,8 @@ export interface PopupInput {
   text: string;
   /** Who it is from, for the avatar. */
   from?: string;
-  /** Where a click leads. */
-  target?: { groupId: number; channelId: number };
+  /** Where a click leads: a channel, or the conversation with a user. */
+  target?: { groupId: number; channelId: number } | { userId: number };
 }
 
 export interface Popup extends PopupInput {

@@ -1,3 +1,4 @@
 export { PresenceStore, OFFLINE, type PresenceView } from './presence-store';
 export { usePresence, usePresenceVersion } from './usePresence';
 export { PresenceDot, presenceText } from './PresenceDot';
+export { PresenceAvatar } from './PresenceAvatar';

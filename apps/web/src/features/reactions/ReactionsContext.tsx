@@ -35,3 +35,10 @@ export function ChannelReactionsProvider({
 
 /** Null outside a conversation that supports reactions (then no bar actions are offered). */
 export const useReactionsContext = () => useContext(ReactionsContext);
+
+/** A direct message's conversation: both participants may react (the server refuses across a block). */
+export function ConversationReactionsProvider({ target, children }: { target: ReactionTarget; children: ReactNode }) {
+  const pending = useMemo(() => new Set<string>(), []);
+  const value = useMemo(() => ({ target, canReact: true, pending }), [target, pending]);
+  return <ReactionsContext.Provider value={value}>{children}</ReactionsContext.Provider>;
+}

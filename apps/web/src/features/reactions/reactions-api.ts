@@ -1,10 +1,14 @@
-import type { AddReactionBody, Reaction } from '@hearth/protocol';
+import type { AddReactionBody, Message, Reaction } from '@hearth/protocol';
 import type { HttpClient } from '../../lib/http';
 
-export const addReaction = (http: HttpClient, messageId: number, body: AddReactionBody, emojiKey: string) =>
-  http.post<Reaction>(`/message/${messageId}/reactions`, body, {
-    key: `POST /message/${messageId}/reactions ${emojiKey}`,
-  });
+type Target = Pick<Message, 'id' | 'channel_id'>;
 
-export const removeReaction = (http: HttpClient, messageId: number, reactionId: number) =>
-  http.delete<null>(`/message/${messageId}/reactions/${reactionId}`);
+/** A direct message (negative conversation id) has its reactions under /dm (spec 1 §7). */
+const base = (message: Target) =>
+  message.channel_id < 0 ? `/dm/reactions/${message.id}` : `/message/${message.id}/reactions`;
+
+export const addReaction = (http: HttpClient, message: Target, body: AddReactionBody, emojiKey: string) =>
+  http.post<Reaction>(base(message), body, { key: `POST ${base(message)} ${emojiKey}` });
+
+export const removeReaction = (http: HttpClient, message: Target, reactionId: number) =>
+  http.delete<null>(`${base(message)}/${reactionId}`);

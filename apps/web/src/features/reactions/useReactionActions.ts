@@ -70,7 +70,7 @@ export function useReactionActions() {
       }
       try {
         // Keyed per emoji, so a range of picks is not cut short by the per-request-key throttle.
-        const saved = await addReaction(http, message.id, { emoji_unicode: unicode }, key);
+        const saved = await addReaction(http, message, { emoji_unicode: unicode }, key);
         target.updateReactions(message.id, (list) => upsertReaction(list, saved, stand.id));
       } catch (error) {
         target.updateReactions(message.id, (list) => withoutReaction(list, stand.id));
@@ -91,7 +91,7 @@ export function useReactionActions() {
       const { target } = context;
       target.updateReactions(message.id, (list) => withoutReaction(list, reaction.id));
       try {
-        await removeReaction(http, message.id, reaction.id);
+        await removeReaction(http, message, reaction.id);
       } catch (error) {
         // Already gone (another tab took it back): what the user wanted.
         if (error instanceof ApiError && error.status === 404) return;

@@ -30,7 +30,8 @@ export function useMarkReadAtBottom(channelId: number, atLatest: boolean, messag
   const markRef = useRef(mark);
   markRef.current = mark;
   const visible = useTabVisible();
-  const reading = atLatest && visible;
+  // A direct message's conversation (negative id) keeps its own mark (the direct-messages feature).
+  const reading = atLatest && visible && channelId > 0;
   const latestId = messages.at(-1)?.id;
   const latestOtherId = messages.findLast((m) => m.user_id !== me)?.id;
 

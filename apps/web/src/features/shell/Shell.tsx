@@ -9,6 +9,7 @@ import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
 import { useReadStatusLiveUpdates } from '../read-status/useReadStatusLiveUpdates';
 import { useMarkOpenChannelRead } from '../read-status/useMarkOpenChannelRead';
 import { NotificationCenter } from '../notifications';
+import { DmChat, useDmLiveUpdates } from '../direct-messages';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -24,6 +25,7 @@ export function Shell() {
   useGroupLiveUpdates();
   useReadStatusLiveUpdates();
   useMarkOpenChannelRead();
+  useDmLiveUpdates();
   useLandInDefaultChannel();
   useCanonicalPlace();
   const [location] = useLocation();
@@ -57,6 +59,7 @@ export function Shell() {
           <Route path="/settings/*">
             <SettingsPlaceholder />
           </Route>
+          <Route path="/dm/:userId">{(params) => <DmChat userId={Number(params.userId)} />}</Route>
           <Route path="/admin">
             <Placeholder title="Admin Panel" text="The admin panel is coming soon." />
           </Route>

@@ -1,0 +1,65 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Friend, PublicUser } from '@hearth/protocol';
+import { useServices } from '../../app/services';
+import { Modal, Spinner } from '../../ui';
+import { PresenceAvatar } from '../presence';
+import styles from './NewMessageDialog.module.css';
+
+/** New Message: pick a friend to write to (direct messages go to friends, spec 1 §1). */
+export function NewMessageDialog({
+  open,
+  onOpenChange,
+  onPick,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onPick(user: PublicUser): void;
+}) {
+  const { http } = useServices();
+  // The friends page's list when it is loaded; fetched here otherwise.
+  const friends = useQuery({
+    queryKey: ['friends', 'list'],
+    queryFn: () => http.get<Friend[]>('/friends'),
+    enabled: open,
+  });
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (friends.data ?? []).filter(
+      (f) => !q || f.user.username.toLowerCase().includes(q) || (f.user.nickname ?? '').toLowerCase().includes(q),
+    );
+  }, [friends.data, search]);
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="New Message" description="Choose a friend to message.">
+      <input
+        className={styles.search}
+        type="search"
+        placeholder="Search friends..."
+        aria-label="Search friends"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {friends.isLoading ? (
+        <Spinner size={20} label="Loading friends" />
+      ) : shown.length === 0 ? (
+        <p className={styles.empty}>{(friends.data ?? []).length === 0 ? 'No friends yet' : 'No friends found'}</p>
+      ) : (
+        <ul className={styles.list}>
+          {shown.map((f) => {
+            const name = f.user.nickname || f.user.username;
+            return (
+              <li key={f.user.id}>
+                <button type="button" className={styles.row} onClick={() => onPick(f.user)}>
+                  <PresenceAvatar userId={f.user.id} name={name} src={f.user.profile_image_url} size={28} />
+                  <bdi>{name}</bdi>
+                  {f.user.nickname && <span className={styles.username}>@{f.user.username}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Modal>
+  );
+}

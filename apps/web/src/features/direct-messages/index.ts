@@ -1,0 +1,4 @@
+export { DmList } from './DmList';
+export { DmChat } from './DmChat';
+export { useDmLiveUpdates } from './useDmLiveUpdates';
+export { useDmUnreadTotal } from './queries';
