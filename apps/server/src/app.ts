@@ -28,6 +28,7 @@ import { guardianRoutes } from './guardian/routes.js';
 import { notificationPrefRoutes } from './notification-prefs/routes.js';
 import { friendRoutes } from './friends/routes.js';
 import { directMessageRoutes } from './direct-messages/routes.js';
+import { profileRoutes } from './profiles/routes.js';
 import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
@@ -126,6 +127,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         notificationPrefRoutes(api, ctx);
         friendRoutes(api, ctx);
         directMessageRoutes(api, ctx);
+        await profileRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -142,7 +143,7 @@ describe('answers and frames match their schemas', () => {
   const exercised = new Set<Endpoint>();
 
   interface Call {
-    params?: Record<string, number>;
+    params?: Record<string, number | string>;
     query?: Record<string, string | number>;
     body?: unknown;
     token?: string;
@@ -174,6 +175,25 @@ describe('answers and frames match their schemas', () => {
     exercised.add(e);
     return e;
   };
+
+  /** Uploads a profile picture or banner (multipart), checking the answer against its schema. */
+  async function uploadPicture(token: string, route: '/upload/profile-image' | '/upload/profile-banner') {
+    const e = endpoint('POST', route);
+    const bytes = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'me.png');
+    const res = await fetch(`${server.url}/api${route}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(e.status);
+    const body = (await res.json()) as Record<string, string>;
+    expectExactly(e.answer!, body, `POST ${route} answer`);
+    return body;
+  }
 
   /** Uploads a file as a client does (multipart), checking the answer against its schema. */
   async function upload(token: string, bytes: string, filename: string): Promise<Attachment> {
@@ -272,6 +292,19 @@ describe('answers and frames match their schemas', () => {
     const byId = { friendship_id: asked.friendship_id };
     await call('POST', '/friends/:friendship_id/accept', { token: U, params: byId });
     await call('GET', '/friends', { token: A });
+    // Profiles, while they are friends (so the admin sees the user's picture behind the blur too).
+    await call('PUT', '/user/update-nickname', { token: U, body: { nickname: 'Catalogued' } });
+    const pronouns = { pronouns: 'they/them', pronouns_bg_color: '#112233', pronouns_text_color: '#ffffff' };
+    await call('PUT', '/user/update-pronouns', { token: U, body: pronouns });
+    await call('PUT', '/user/update-bio', { token: U, body: { bio: 'Hi' } });
+    await call('PUT', '/user/update-social-links', { token: U, body: { social_github: 'gh' } });
+    const picture = await uploadPicture(U, '/upload/profile-image');
+    const served = await fetch(`${server.url}${picture.image_url}`);
+    expect(served.status).toBe(endpoint('GET', '/profile-images/:key').status);
+    await uploadPicture(U, '/upload/profile-banner');
+    await call('GET', '/user/profile/:username', { token: A, params: { username: userName } });
+    await call('DELETE', '/profile-banner', { token: U });
+    await call('DELETE', '/profile-image', { token: U });
     // Direct messages, while they are friends.
     const toUser = { recipient_id: user.user.id, content: 'psst', nonce: 'dm-1' };
     const dm = await call('POST', '/dm/send', { token: A, body: toUser });
@@ -377,6 +410,7 @@ describe('answers and frames match their schemas', () => {
         'dm_reaction_add',
         'dm_reaction_remove',
         'dm_read_status_update',
+        'user_update',
         'mention_notification',
         'admin_announcement',
         'notification_preferences_update',

@@ -13,6 +13,7 @@ import { Category, Channel, Group, GroupPermissionEntry, PermissionSet } from '.
 import { Message } from './messages.js';
 import { Reaction } from './reactions.js';
 import { ChannelReadStatus, GroupReadStatus } from './read-status.js';
+import { StorageInfo, UserProfile } from './profiles.js';
 import { ClientFrame, CLOSE, PermissionChange, ServerControl, ServerEvents } from './gateway.js';
 import { TEXT } from './texts.js';
 import {
@@ -169,6 +170,8 @@ const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['Reaction', Reaction],
   ['ChannelReadStatus', ChannelReadStatus],
   ['GroupReadStatus', GroupReadStatus],
+  ['UserProfile', UserProfile],
+  ['StorageInfo', StorageInfo],
 ];
 
 type Json = Record<string, unknown>;

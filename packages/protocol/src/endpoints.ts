@@ -50,6 +50,18 @@ import {
   DmUnreadCount,
 } from './direct-messages.js';
 import {
+  BioBody,
+  NicknameBody,
+  ProfileBannerAnswer,
+  ProfileFieldAnswer,
+  ProfileImageAnswer,
+  PronounsBody,
+  SocialLinksBody,
+  StorageAnswer,
+  UsernameParams,
+  UserProfile,
+} from './profiles.js';
+import {
   MuteChannelAnswer,
   MuteChannelBody,
   MuteGroupAnswer,
@@ -579,6 +591,106 @@ export const ENDPOINTS: readonly Endpoint[] = [
     params: UserIdParams,
     answer: FriendshipStatus,
   },
+  /* ---------- profiles ---------- */
+  {
+    method: 'GET',
+    path: '/user/profile/:username',
+    auth: 'user',
+    status: 200,
+    summary:
+      "A user's profile by username (any case; 404 unknown). When the user has profile blur on and the caller is neither the user nor a friend (Guardian is never hidden), the picture, banner, bio and links are left out and `is_hidden` is true.",
+    params: UsernameParams,
+    answer: UserProfile,
+  },
+  {
+    method: 'PUT',
+    path: '/user/update-nickname',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Sets the caller's nickname (at most 32 characters; empty or null removes it); everyone gets `user_update`.",
+    limits: ['writePerUser'],
+    body: NicknameBody,
+    answer: ProfileFieldAnswer,
+  },
+  {
+    method: 'PUT',
+    path: '/user/update-pronouns',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Sets the pronouns (a preset or custom text of at most 16 characters) with their colours: background one hex colour or `linear-gradient(<n>deg, …)` of 2 to 6 hex stops, text one hex colour. Empty pronouns remove them and their colours. Everyone gets `user_update`.',
+    limits: ['writePerUser'],
+    body: PronounsBody,
+    answer: ProfileFieldAnswer,
+  },
+  {
+    method: 'PUT',
+    path: '/user/update-bio',
+    auth: 'user',
+    status: 200,
+    summary: 'Sets About Me (trimmed, at most 500 characters; empty removes it).',
+    limits: ['writePerUser'],
+    body: BioBody,
+    answer: ProfileFieldAnswer,
+  },
+  {
+    method: 'PUT',
+    path: '/user/update-social-links',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Sets the 15 social links (each at most 200 characters; empty or null removes it); answered without the social_ prefix.',
+    limits: ['writePerUser'],
+    body: SocialLinksBody,
+    answer: ProfileFieldAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/upload/profile-image',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Replaces the caller's picture: multipart field `file`, JPEG, PNG, GIF or WebP told from the bytes ('Please select a valid image file (JPEG, PNG, GIF, WebP)'), under 10 MB ('Image file must be less than 10MB'). The server re-encodes it (512×512 WebP; animation kept) and counts it in the caller's storage; everyone gets `user_update`.",
+    limits: ['writePerUser'],
+    answer: ProfileImageAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/profile-image',
+    auth: 'user',
+    status: 200,
+    summary: "Removes the caller's picture (404 when there is none) and its file.",
+    limits: ['writePerUser'],
+    answer: StorageAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/upload/profile-banner',
+    auth: 'user',
+    status: 200,
+    summary: "Replaces the caller's banner, with the picture's rules, re-encoded to 1600×320 WebP.",
+    limits: ['writePerUser'],
+    answer: ProfileBannerAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/profile-banner',
+    auth: 'user',
+    status: 200,
+    summary: "Removes the caller's banner (404 when there is none) and its file.",
+    limits: ['writePerUser'],
+    answer: StorageAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/profile-images/:key',
+    auth: 'none',
+    status: 200,
+    summary:
+      'A stored picture or banner (image/webp). Each upload gets a new random address, cached for good; the blur rule works by never giving the address to whom it hides it from.',
+    params: z.object({ key: z.string() }),
+  },
   /* ---------- direct messages ---------- */
   {
     method: 'GET',
@@ -892,6 +1004,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
   dm_reaction_remove: "Both participants' sessions, after either took a reaction back.",
   dm_read_status_update:
     'Every session of the user who marked a conversation read (so their other tabs follow); the other participant is never told.',
+  user_update:
+    "After a user changed their nickname, pronouns or picture: every session. Behind the user's profile blur, only the user's and their friends' sessions get the picture; everyone else gets the event with `profile_image_url` null.",
   mention_notification:
     "After a message is sent, or an edit adds a mention: `mention` to each user it names (not its author) whose sessions can view the channel's group; `everyone` (an admin's @everyone) to every session that can view the group, the author's included. An edit tells only the users it newly mentions.",
   friend_request_received: 'The sessions of the user a friend request was sent to; `user` is who sent it.',

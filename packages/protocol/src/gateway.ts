@@ -11,6 +11,7 @@ import { AdminAnnouncement } from './attachments.js';
 import { NotificationPreferences } from './notifications.js';
 import { FriendChangeEvent, FriendRemovedEvent, FriendRequestEvent } from './friends.js';
 import { DmDeleteEvent, DmReadEvent, DmSendFields } from './direct-messages.js';
+import { UserUpdateEvent } from './profiles.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -99,6 +100,7 @@ export const ServerEvents = {
   dm_reaction_add: Reaction,
   dm_reaction_remove: Reaction,
   dm_read_status_update: DmReadEvent,
+  user_update: UserUpdateEvent,
   mention_notification: MentionNotification,
   admin_announcement: AdminAnnouncement,
   notification_preferences_update: NotificationPreferences,

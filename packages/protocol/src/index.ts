@@ -12,6 +12,7 @@ export * from './notifications.js';
 export * from './friends.js';
 export * from './presence.js';
 export * from './direct-messages.js';
+export * from './profiles.js';
 export * from './conversation-id.js';
 export * from './mentions.js';
 export * from './read-status.js';

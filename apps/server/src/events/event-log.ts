@@ -6,7 +6,9 @@ export type Audience =
   | { kind: 'group_users'; groupId: number; userIds: number[] }
   /** The sessions of one signed-in device. */
   | { kind: 'device'; deviceId: number }
-  | { kind: 'all' };
+  | { kind: 'all' }
+  /** Everyone but these users (who got their own version of the event, e.g. a picture only friends see). */
+  | { kind: 'all_except'; userIds: number[] };
 
 export interface LoggedEvent {
   /** Position in the instance-wide order; every session sees increasing seqs. */

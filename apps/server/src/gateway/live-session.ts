@@ -65,6 +65,8 @@ export function isFor(
   switch (a.kind) {
     case 'all':
       return true;
+    case 'all_except':
+      return !a.userIds.includes(session.user.id);
     case 'users':
       return a.userIds.includes(session.user.id);
     case 'device':

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { PROFILE_TEXT } from '@hearth/protocol';
+import type { RunningApp } from '../src/app.js';
+import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
+import { Api, LiveClient, type Person } from './client.js';
+import { startTestServer } from './harness.js';
+
+let server: RunningApp;
+let api: Api;
+const open: LiveClient[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new Api(server.url);
+  await api.person('admin');
+});
+afterAll(async () => {
+  for (const c of open) c.close();
+  await server.close();
+});
+
+const live = async (p: Person) => {
+  const c = await LiveClient.authed(server.url, p.token);
+  open.push(c);
+  return c;
+};
+
+async function befriend(a: Person, b: Person) {
+  const { body } = await api.post('/friends/request', { username: b.username }, a.token);
+  await api.post(`/friends/${body.friendship_id}/accept`, undefined, b.token);
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
+
+async function upload(token: string, path: string, bytes: Buffer | string, name = 'picture.png') {
+  const form = new FormData();
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
+  const res = await fetch(`${server.url}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const storageUsed = async (userId: number) =>
+  Number(
+    (await server.ctx.db.query<{ n: string }>('SELECT storage_used_bytes AS n FROM users WHERE id = $1', [userId]))
+      .rows[0]!.n,
+  );
+const profile = async (viewer: Person, of: Person) =>
+  (await api.get(`/user/profile/${encodeURIComponent(of.username)}`, viewer.token)).body;
+
+describe('editing one’s profile', () => {
+  it('saves nickname, pronouns, bio and links, with the spec’s limits', async () => {
+    const a = await api.person('a');
+    let res = await api.put('/user/update-nickname', { nickname: '  Ace  ' }, a.token);
+    expect(res.status).toBe(200);
+    expect(res.body.profile.nickname).toBe('Ace');
+    res = await api.put('/user/update-nickname', { nickname: 'x'.repeat(33) }, a.token);
+    expect([res.status, res.body.detail]).toEqual([400, PROFILE_TEXT.nicknameTooLong]);
+
+    const gradient = 'linear-gradient(90deg, #ff0000, #00ff00, #0000ff)';
+    res = await api.put(
+      '/user/update-pronouns',
+      { pronouns: 'they/them', pronouns_bg_color: gradient, pronouns_text_color: '#ffffff' },
+      a.token,
+    );
+    expect(res.body.profile).toMatchObject({ pronouns: 'they/them', pronouns_bg_color: gradient });
+    res = await api.put('/user/update-pronouns', { pronouns: 'a'.repeat(17) }, a.token);
+    expect([res.status, res.body.detail]).toEqual([400, PROFILE_TEXT.pronounsTooLong]);
+    for (const bad of [
+      'linear-gradient(90deg, #ff0000)',
+      `linear-gradient(90deg${', #ff0000'.repeat(7)})`,
+      'red',
+      'url(x)',
+    ]) {
+      res = await api.put('/user/update-pronouns', { pronouns: 'xe/xem', pronouns_bg_color: bad }, a.token);
+      expect([res.status, res.body.detail], bad).toEqual([400, PROFILE_TEXT.badColour]);
+    }
+    // No pronouns: no colours either.
+    res = await api.put('/user/update-pronouns', { pronouns: '', pronouns_bg_color: '#123456' }, a.token);
+    expect(res.body.profile).toMatchObject({ pronouns: null, pronouns_bg_color: null, pronouns_text_color: null });
+
+    res = await api.put('/user/update-bio', { bio: `  ${'b'.repeat(500)}  ` }, a.token);
+    expect([res.status, res.body.message]).toEqual([200, 'Bio updated successfully!']);
+    expect(res.body.profile.bio).toHaveLength(500);
+    res = await api.put('/user/update-bio', { bio: 'b'.repeat(501) }, a.token);
+    expect([res.status, res.body.detail]).toEqual([400, PROFILE_TEXT.bioTooLong]);
+
+    res = await api.put(
+      '/user/update-social-links',
+      { social_github: 'https://github.com/ace', social_website: '', social_steam: null },
+      a.token,
+    );
+    expect(res.body.message).toBe('Social links updated successfully!');
+    expect(res.body.profile.social_links).toEqual({ github: 'https://github.com/ace' });
+    expect((await profile(a, a)).social_links).toEqual({ github: 'https://github.com/ace' });
+  });
+
+  it('tells others of a new nickname live', async () => {
+    const a = await api.person('a');
+    const other = await api.person('o');
+    const lo = await live(other);
+    await api.put('/user/update-nickname', { nickname: 'Sunny' }, a.token);
+    const f = await lo.waitFor((f) => f.type === 'user_update' && f.data.user_id === a.id);
+    expect(f.data.nickname).toBe('Sunny');
+  });
+});
+
+describe('pictures and banners', () => {
+  it('re-encodes, serves, replaces and removes them, keeping storage exact', async () => {
+    const a = await api.person('a');
+    const before = await storageUsed(a.id);
+    const first = await upload(a.token, '/upload/profile-image', await png(900, 700));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const served = await fetch(`${server.url}${first.body.image_url}`);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
+    const size1 = await storageUsed(a.id);
+    expect(first.body.storage_info.used_bytes).toBe(size1);
+    expect(size1).toBeGreaterThan(before);
+    expect((await profile(a, a)).profile_image_url).toBe(first.body.image_url);
+
+    const banner = await upload(a.token, '/upload/profile-banner', await png(2000, 500));
+    const bannerMeta = await sharp(
+      Buffer.from(await (await fetch(`${server.url}${banner.body.banner_url}`)).arrayBuffer()),
+    ).metadata();
+    expect([bannerMeta.width, bannerMeta.height]).toEqual([1600, 320]);
+
+    // A new picture replaces the old one, whose file goes.
+    const second = await upload(a.token, '/upload/profile-image', await png(300, 300));
+    await removeDeletedFiles(server.ctx);
+    expect((await fetch(`${server.url}${first.body.image_url}`)).status).toBe(404);
+    const rows = await server.ctx.db.query<{ n: string }>(
+      'SELECT sum(file_size) AS n FROM profile_images WHERE user_id = $1',
+      [a.id],
+    );
+    expect(await storageUsed(a.id)).toBe(before + Number(rows.rows[0]!.n));
+
+    expect((await api.delete('/profile-image', a.token)).body.storage_info.used_bytes).toBeLessThan(
+      second.body.storage_info.used_bytes,
+    );
+    expect((await api.delete('/profile-banner', a.token)).status).toBe(200);
+    expect(await storageUsed(a.id)).toBe(before);
+    expect((await api.delete('/profile-image', a.token)).body.detail).toBe(PROFILE_TEXT.noImage);
+    expect((await profile(a, a)).profile_image_url).toBeNull();
+  });
+
+  it('refuses what is not a picture, whatever its name says, and what is too big', async () => {
+    const a = await api.person('a');
+    let res = await upload(a.token, '/upload/profile-image', '<svg xmlns="http://www.w3.org/2000/svg"/>', 'x.png');
+    expect([res.status, res.body.detail]).toEqual([400, PROFILE_TEXT.invalidImage]);
+    const broken = (await png(50, 50)).subarray(0, 60);
+    res = await upload(a.token, '/upload/profile-image', broken, 'broken.png');
+    expect([res.status, res.body.detail]).toEqual([400, PROFILE_TEXT.invalidImage]);
+    const huge = Buffer.concat([await png(10, 10), Buffer.alloc(10 * 1024 * 1024)]);
+    res = await upload(a.token, '/upload/profile-banner', huge, 'huge.png');
+    expect([res.status, res.body.detail]).toEqual([400, PROFILE_TEXT.imageTooLarge]);
+    expect(await storageUsed(a.id)).toBe(0);
+  });
+});
+
+describe('profile blur', () => {
+  it('hides picture, banner, bio and links from strangers, never from friends or oneself', async () => {
+    const owner = await api.person('owner');
+    const friend = await api.person('friend');
+    const stranger = await api.person('stranger');
+    await befriend(owner, friend);
+    await upload(owner.token, '/upload/profile-image', await png(100, 100));
+    await upload(owner.token, '/upload/profile-banner', await png(500, 100));
+    await api.put('/user/update-bio', { bio: 'Hello there' }, owner.token);
+    await api.put('/user/update-social-links', { social_github: 'gh' }, owner.token);
+
+    // Blur off: everyone sees everything.
+    expect((await profile(stranger, owner)).bio).toBe('Hello there');
+    await api.put('/privacy/settings', { profile_blur_enabled: true }, owner.token);
+
+    const hidden = await profile(stranger, owner);
+    expect(hidden).toMatchObject({
+      is_hidden: true,
+      profile_image_url: null,
+      profile_banner_url: null,
+      bio: null,
+      social_links: {},
+      username: owner.username,
+    });
+    for (const viewer of [friend, owner]) {
+      const seen = await profile(viewer, owner);
+      expect(seen.is_hidden).toBe(false);
+      expect(seen.bio).toBe('Hello there');
+      expect(seen.profile_image_url).not.toBeNull();
+    }
+    expect((await api.get('/user/profile/nobody_here_at_all', stranger.token)).status).toBe(404);
+  });
+
+  it('sends a blurred user’s new picture only to friends', async () => {
+    const owner = await api.person('owner');
+    const friend = await api.person('friend');
+    const stranger = await api.person('stranger');
+    await befriend(owner, friend);
+    await api.put('/privacy/settings', { profile_blur_enabled: true }, owner.token);
+    const [lf, ls] = [await live(friend), await live(stranger)];
+    const { body } = await upload(owner.token, '/upload/profile-image', await png(64, 64));
+    const seen = (c: LiveClient) => c.waitFor((f) => f.type === 'user_update' && f.data.user_id === owner.id);
+    expect((await seen(lf)).data.profile_image_url).toBe(body.image_url);
+    expect((await seen(ls)).data.profile_image_url).toBeNull();
+    expect(ls.ofType('user_update').filter((f) => f.data.user_id === owner.id)).toHaveLength(1);
+  });
+});

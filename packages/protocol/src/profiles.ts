@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { IsoDate, UserText } from './common.js';
+import { Role } from './users.js';
+
+export const PROFILE_TEXT = {
+  invalidImage: 'Please select a valid image file (JPEG, PNG, GIF, WebP)',
+  imageTooLarge: 'Image file must be less than 10MB',
+  bioTooLong: 'Bio must be 500 characters or fewer',
+  pronounsTooLong: 'Custom pronouns must be 16 characters or fewer',
+  nicknameTooLong: 'Nickname must be 32 characters or fewer',
+  badColour: 'Colours must be a hex colour (#rrggbb) or a linear gradient of 2 to 6 hex colours',
+  socialTooLong: 'Social links must be 200 characters or fewer',
+  noImage: 'No profile picture to remove',
+  noBanner: 'No profile banner to remove',
+  userNotFound: 'User not found',
+  hidden: 'Profile hidden until friendship',
+} as const;
+
+/** Spec 3 §9. */
+export const BIO_MAX = 500;
+export const PRONOUNS_CUSTOM_MAX = 16;
+export const NICKNAME_MAX = 32;
+export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const GRADIENT_STOPS_MIN = 2;
+export const GRADIENT_STOPS_MAX = 6;
+
+/** Spec 3 §3: the fifteen social links, stored and answered without the social_ prefix. */
+export const SOCIAL_KEYS = [
+  'twitter',
+  'facebook',
+  'bluesky',
+  'youtube',
+  'instagram',
+  'tiktok',
+  'reddit',
+  'github',
+  'twitch',
+  'epic_games',
+  'xbox',
+  'steam',
+  'battlenet',
+  'psn',
+  'website',
+] as const;
+export type SocialKey = (typeof SOCIAL_KEYS)[number];
+export type SocialLinks = Partial<Record<SocialKey, string>>;
+
+const HEX = '#[0-9a-fA-F]{6}';
+/** One hex colour, or `linear-gradient(<angle>deg, c1, ..., cN)` with 2 to 6 hex stops. */
+export const PRONOUN_BG_PATTERN = new RegExp(
+  `^(?:${HEX}|linear-gradient\\(\\s*-?\\d{1,3}deg\\s*(?:,\\s*${HEX}\\s*){${GRADIENT_STOPS_MIN},${GRADIENT_STOPS_MAX}}\\))$`,
+);
+export const HEX_COLOUR_PATTERN = new RegExp(`^${HEX}$`);
+
+/** A user's profile as another user sees it (GET /user/profile/{username}). */
+export const UserProfile = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  username: z.string(),
+  nickname: z.string().nullable(),
+  role: Role,
+  pronouns: z.string().nullable(),
+  pronouns_bg_color: z.string().nullable(),
+  pronouns_text_color: z.string().nullable(),
+  profile_image_url: z.string().nullable().describe('null when none, or hidden from the viewer'),
+  profile_banner_url: z.string().nullable().describe('null when none, or hidden from the viewer'),
+  bio: z.string().nullable().describe('null when empty, or hidden from the viewer'),
+  social_links: z.record(z.string(), z.string()).describe('the 15 links without the social_ prefix; empty when hidden'),
+  profile_blur_enabled: z.boolean(),
+  is_hidden: z
+    .boolean()
+    .describe("true when the user's blur hides their picture, banner, bio and links from the viewer (not a friend)"),
+  created_at: IsoDate,
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const UsernameParams = z.object({ username: z.string().min(1).max(64) });
+
+export const NicknameBody = z.object({
+  nickname: UserText()
+    .trim()
+    .max(NICKNAME_MAX, PROFILE_TEXT.nicknameTooLong)
+    .nullable()
+    .describe('empty or null removes it'),
+});
+
+export const PronounsBody = z.object({
+  pronouns: UserText()
+    .trim()
+    .max(PRONOUNS_CUSTOM_MAX, PROFILE_TEXT.pronounsTooLong)
+    .nullable()
+    .describe('a preset (he/him, ...) or custom text up to 16; empty or null removes them'),
+  pronouns_bg_color: z.string().regex(PRONOUN_BG_PATTERN, PROFILE_TEXT.badColour).nullable().optional(),
+  pronouns_text_color: z.string().regex(HEX_COLOUR_PATTERN, PROFILE_TEXT.badColour).nullable().optional(),
+});
+
+export const BioBody = z.object({
+  bio: UserText().trim().max(BIO_MAX, PROFILE_TEXT.bioTooLong).nullable(),
+});
+
+const SocialValue = UserText().trim().max(200, PROFILE_TEXT.socialTooLong).nullable().optional();
+export const SocialLinksBody = z.object(
+  Object.fromEntries(SOCIAL_KEYS.map((k) => [`social_${k}`, SocialValue])) as Record<
+    `social_${SocialKey}`,
+    typeof SocialValue
+  >,
+);
+
+export const StorageInfo = z.object({ used_bytes: z.number() });
+
+export const ProfileImageAnswer = z.object({ image_url: z.string(), storage_info: StorageInfo });
+export const ProfileBannerAnswer = z.object({ banner_url: z.string(), storage_info: StorageInfo });
+export const StorageAnswer = z.object({ storage_info: StorageInfo });
+
+export const ProfileFieldAnswer = z.object({
+  message: z.string(),
+  profile: UserProfile.describe("the caller's profile after the change"),
+});
+
+/** Sent to everyone who may see the user when their public profile changes (name, pronouns, picture). */
+export const UserUpdateEvent = z.object({
+  user_id: z.number(),
+  username: z.string(),
+  nickname: z.string().nullable(),
+  pronouns: z.string().nullable(),
+  pronouns_bg_color: z.string().nullable(),
+  pronouns_text_color: z.string().nullable(),
+  profile_image_url: z.string().nullable(),
+  profile_blur_enabled: z.boolean(),
+});
+
+export const MembersQuery = z.object({
+  after: z.string().max(200).optional().describe('the cursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+export const MemberEntry = z.object({
+  id: z.number(),
+  username: z.string(),
+  nickname: z.string().nullable(),
+  role: Role,
+  pronouns: z.string().nullable(),
+  pronouns_bg_color: z.string().nullable(),
+  pronouns_text_color: z.string().nullable(),
+  profile_image_url: z.string().nullable().describe('null when none, or hidden by the member’s blur'),
+  profile_blur_enabled: z.boolean(),
+});
+export type MemberEntry = z.infer<typeof MemberEntry>;
+
+export const MembersPage = z.object({
+  members: z.array(MemberEntry),
+  total: z.number().describe('members who can view the channel'),
+  next: z.string().nullable().describe('cursor of the next page, null at the end'),
+});
+export type MembersPage = z.infer<typeof MembersPage>;
