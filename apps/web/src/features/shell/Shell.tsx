@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { GroupRail } from '../groups/GroupRail';
 import { ChannelSidebar } from '../groups/ChannelSidebar';
@@ -17,6 +18,7 @@ import { SettingsPlaceholder } from './SettingsPlaceholder';
 import { MobileBottomBar } from './MobileBottomBar';
 import { PageHeading } from './PageHeading';
 import { Placeholder } from './Placeholder';
+import { LandingPage, type LandingTab } from '../home';
 import styles from './Shell.module.css';
 
 /** The signed-in layout: group rail, channel sidebar, main area; on narrow screens one pane at a time. */
@@ -83,15 +85,14 @@ export function Shell() {
 
 function Home() {
   const session = useSession();
+  const [tab, setTab] = useState<LandingTab>('friends');
   return (
-    <Placeholder
-      level={2}
-      title={
-        <>
-          Welcome, <bdi>{session?.user.username ?? ''}</bdi>
-        </>
-      }
-      text="Pick a group and a channel to start chatting."
+    <LandingPage
+      username={session?.user.username ?? ''}
+      tab={tab}
+      onTabChange={setTab}
+      directMessages={<p>Direct messages are coming next.</p>}
+      onMessage={() => {}}
     />
   );
 }

@@ -1,0 +1,1 @@
+export { LandingPage, type LandingPageProps, type LandingTab } from './LandingPage';
