@@ -198,6 +198,12 @@ describe('profile blur', () => {
       expect(seen.profile_image_url).not.toBeNull();
     }
     expect((await api.get('/user/profile/nobody_here_at_all', stranger.token)).status).toBe(404);
+
+    // A request from the blurred user shows the stranger no picture either.
+    await api.post('/friends/request', { username: stranger.username }, owner.token);
+    const incoming = (await api.get('/friends/requests/incoming', stranger.token)).body;
+    expect(incoming[0].user).toMatchObject({ id: owner.id, profile_image_url: null });
+    expect((await api.get('/friends', friend.token)).body[0].user.profile_image_url).not.toBeNull();
   });
 
   it('sends a blurred user’s new picture only to friends', async () => {
@@ -212,5 +218,50 @@ describe('profile blur', () => {
     expect((await seen(lf)).data.profile_image_url).toBe(body.image_url);
     expect((await seen(ls)).data.profile_image_url).toBeNull();
     expect(ls.ofType('user_update').filter((f) => f.data.user_id === owner.id)).toHaveLength(1);
+  });
+
+  it('leaves a blurred author’s picture and attachment previews out of messages for strangers', async () => {
+    const owner = await api.person('owner');
+    const friend = await api.person('friend');
+    const stranger = await api.person('stranger');
+    await befriend(owner, friend);
+    await upload(owner.token, '/upload/profile-image', await png(64, 64));
+    await api.put('/privacy/settings', { profile_blur_enabled: true }, owner.token);
+    const channels = (await api.get('/channel', owner.token)).body as { id: number; name: string }[];
+    const general = channels.find((c) => c.name === 'general')!;
+    const [lf, ls] = [await live(friend), await live(stranger)];
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await png(300, 200))]), 'photo.png');
+    const uploaded = await fetch(`${server.url}/api/upload/attachment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: form,
+    });
+    const attachment = ((await uploaded.json()) as any).attachment;
+    const sent = await api.post(
+      '/message',
+      { channel_id: general.id, content: `blurred ${owner.username}`, attachment_ids: [attachment.id] },
+      owner.token,
+    );
+    expect(sent.status).toBe(201);
+
+    const arrived = (c: LiveClient) => c.waitFor((f) => f.type === 'message' && f.data.id === sent.body.id);
+    const toFriend = (await arrived(lf)).data;
+    const toStranger = (await arrived(ls)).data;
+    expect(toFriend.profile_image_url).not.toBeNull();
+    expect(toFriend.attachments[0].preview_url).not.toBeNull();
+    expect(toStranger.profile_image_url).toBeNull();
+    expect(toStranger.attachments[0]).toMatchObject({ preview_url: null, is_sensitive: true });
+    expect(ls.ofType('message').filter((f) => f.data.id === sent.body.id)).toHaveLength(1);
+
+    const inHistory = async (viewer: Person) =>
+      ((await api.get(`/message?channel_id=${general.id}&limit=5`, viewer.token)).body as any[]).find(
+        (m) => m.id === sent.body.id,
+      );
+    expect((await inHistory(stranger)).profile_image_url).toBeNull();
+    expect((await inHistory(stranger)).attachments[0].preview_url).toBeNull();
+    expect((await inHistory(friend)).profile_image_url).not.toBeNull();
+    expect((await inHistory(owner)).attachments[0].preview_url).not.toBeNull();
   });
 });

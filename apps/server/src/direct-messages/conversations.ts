@@ -8,6 +8,8 @@ import { toMessage, type MessageRow } from '../messages/message-row.js';
 import { toPublicUser, type UserRow } from '../users/user-row.js';
 import { requireReadable } from './access.js';
 import { DM_MESSAGE_SELECT, type PairColumns } from './dm-row.js';
+import { applyBlurForViewer } from '../profiles/blurred-messages.js';
+import { hideBlurredPictures } from '../profiles/visibility.js';
 
 type DmRow = Omit<MessageRow, 'group_id'> & { group_id: null } & PairColumns;
 
@@ -36,6 +38,7 @@ export async function conversationHistory(
   if (q.after === undefined) rows.reverse();
   const page = rows.map(toMessage);
   await loadPageExtras(ctx, page);
+  await applyBlurForViewer(ctx, user.id, page);
   return page;
 }
 
@@ -93,7 +96,13 @@ function toConversation(row: ConversationRow): Conversation {
 
 export async function conversations(ctx: AppContext, user: UserRow): Promise<Conversation[]> {
   const { rows } = await ctx.db.query<ConversationRow>(CONVERSATIONS_SQL, [user.id]);
-  return rows.map(toConversation);
+  const list = rows.map(toConversation);
+  await hideBlurredPictures(
+    ctx.db,
+    user.id,
+    list.map((c) => c.friend),
+  );
+  return list;
 }
 
 export async function totalUnread(ctx: AppContext, user: UserRow): Promise<{ unread_count: number }> {

@@ -14,6 +14,7 @@ import type { UserRow } from '../users/user-row.js';
 import { otherParticipant, pairAudience, requireWritable } from './access.js';
 import { DM_MESSAGE_SELECT, type PairColumns } from './dm-row.js';
 import type { MessageRow } from '../messages/message-row.js';
+import { publishWithBlur } from '../profiles/blurred-messages.js';
 
 type DmRow = Omit<MessageRow, 'group_id'> & { group_id: null } & PairColumns;
 
@@ -96,7 +97,7 @@ export async function sendDirectMessage(
     mentions_everyone: false,
   });
   setAttachments(message, claimed, ctx.files);
-  await ctx.events.publish('direct_message', message, pairAudience(user.id, other.id));
+  await publishWithBlur(ctx, 'direct_message', message, pairAudience(user.id, other.id));
   return { message, created: true };
 }
 
@@ -126,7 +127,7 @@ export async function editDirectMessage(ctx: AppContext, user: UserRow, id: numb
     ctx,
     toMessage({ ...row, content, edited_at: rows[0].edited_at, mentioned_users: mentions.users }),
   );
-  await ctx.events.publish('direct_message_edit', message, pairAudience(user.id, otherId));
+  await publishWithBlur(ctx, 'direct_message_edit', message, pairAudience(user.id, otherId));
   return message;
 }
 

@@ -1,6 +1,7 @@
 /** Who may receive an event. Group events go to users who can view the group. */
 export type Audience =
-  | { kind: 'group'; groupId: number }
+  /** Everyone who can view the group, but the users in `except` (sent their own version of the event). */
+  | { kind: 'group'; groupId: number; except?: number[] }
   | { kind: 'users'; userIds: number[] }
   /** These users, while they can view the group (a mention: never to someone who cannot see it). */
   | { kind: 'group_users'; groupId: number; userIds: number[] }

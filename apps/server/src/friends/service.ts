@@ -5,7 +5,7 @@ import type { Audience } from '../events/event-log.js';
 import { inTransaction, type Queryable } from '../db/pool.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
-import { toPublicUser, type UserRow } from '../users/user-row.js';
+import { toPublicUser, toStrangerView, type UserRow } from '../users/user-row.js';
 import { lockPair, relationBetween, statusOf, type FriendshipRow } from './relation.js';
 
 interface Target extends UserRow {
@@ -119,7 +119,7 @@ export async function sendRequest(
   }
   await ctx.events.publish(
     'friend_request_received',
-    { friendship_id: outcome.id, created_at: outcome.createdAt, user: toPublicUser(me) },
+    { friendship_id: outcome.id, created_at: outcome.createdAt, user: toStrangerView(me) },
     toUser(ctx, target.id),
   );
   return { answer: { message: FRIEND_TEXT.sent, friendship_id: outcome.id }, created: true };
@@ -162,7 +162,7 @@ export async function decline(ctx: AppContext, me: UserRow, id: number): Promise
   });
   await ctx.events.publish(
     'friend_request_declined',
-    { friendship_id: id, user: toPublicUser(me) },
+    { friendship_id: id, user: toStrangerView(me) },
     toUser(ctx, row.requester_id),
   );
   return { message: FRIEND_TEXT.declined, friendship_id: id };
@@ -175,7 +175,7 @@ export async function cancel(ctx: AppContext, me: UserRow, id: number): Promise<
   if (!rowCount) throw notFound(FRIEND_TEXT.requestNotFound);
   await ctx.events.publish(
     'friend_request_cancelled',
-    { friendship_id: id, user: toPublicUser(me) },
+    { friendship_id: id, user: toStrangerView(me) },
     toUser(ctx, row.addressee_id),
   );
   return { message: FRIEND_TEXT.cancelled, friendship_id: id };
@@ -225,7 +225,7 @@ export async function block(ctx: AppContext, me: UserRow, otherId: number): Prom
     // A pending request between them is withdrawn for the other side, whichever way it went.
     await ctx.events.publish(
       'friend_request_cancelled',
-      { friendship_id: ended.id, user: toPublicUser(me) },
+      { friendship_id: ended.id, user: toStrangerView(me) },
       toUser(ctx, other.id),
     );
   }
@@ -248,8 +248,8 @@ export async function status(ctx: AppContext, me: UserRow, otherId: number): Pro
 }
 
 type Listed = UserRow & { friendship_id: number; at: Date };
-const listed = (rows: Listed[]) =>
-  rows.map((r) => ({ id: r.friendship_id, at: r.at.toISOString(), user: toPublicUser(r) as PublicUser }));
+const listed = (rows: Listed[], view: (u: UserRow) => PublicUser = toPublicUser) =>
+  rows.map((r) => ({ id: r.friendship_id, at: r.at.toISOString(), user: view(r) }));
 
 export async function friends(ctx: AppContext, me: UserRow) {
   const { rows } = await ctx.db.query<Listed>(
@@ -269,7 +269,8 @@ export async function requests(ctx: AppContext, me: UserRow, direction: 'incomin
       WHERE f.status = 'pending' AND f.${mine} = $1 ORDER BY f.created_at DESC`,
     [me.id],
   );
-  return listed(rows).map((r) => ({ id: r.id, friendship_id: r.id, created_at: r.at, user: r.user }));
+  // A pending request is between people who are not friends (yet): the blur applies.
+  return listed(rows, toStrangerView).map((r) => ({ id: r.id, friendship_id: r.id, created_at: r.at, user: r.user }));
 }
 
 export async function blocked(ctx: AppContext, me: UserRow) {
@@ -278,5 +279,5 @@ export async function blocked(ctx: AppContext, me: UserRow) {
       WHERE b.blocker_id = $1 ORDER BY b.created_at DESC`,
     [me.id],
   );
-  return rows.map((r) => ({ blocked_at: r.blocked_at.toISOString(), user: toPublicUser(r) }));
+  return rows.map((r) => ({ blocked_at: r.blocked_at.toISOString(), user: toStrangerView(r) }));
 }

@@ -72,7 +72,7 @@ export function isFor(
     case 'device':
       return a.deviceId === session.deviceId;
     case 'group':
-      return !session.hidden.has(a.groupId);
+      return !session.hidden.has(a.groupId) && !a.except?.includes(session.user.id);
     case 'group_users':
       return a.userIds.includes(session.user.id) && !session.hidden.has(a.groupId);
   }

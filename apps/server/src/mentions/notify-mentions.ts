@@ -1,5 +1,6 @@
 import type { MentionNotification, Message } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
+import { publishWithBlur } from '../profiles/blurred-messages.js';
 
 /**
  * Tells the users a message mentions. One event per kind, serialised once whatever the number of
@@ -15,11 +16,17 @@ export async function notifyMentions(
   const groupId = message.group_id;
   // A direct message's recipient is told by the message itself; only channel messages ping.
   if (groupId === null) return;
+  const notice =
+    (type: MentionNotification['type']) =>
+    (m: Message): MentionNotification => ({
+      type,
+      channel_name: channelName,
+      message: m,
+    });
   if (pinged.everyone) {
-    const data: MentionNotification = { type: 'everyone', channel_name: channelName, message };
-    await ctx.events.publish('mention_notification', data, { kind: 'group', groupId });
+    await publishWithBlur(ctx, 'mention_notification', message, { kind: 'group', groupId }, notice('everyone'));
   } else if (pinged.userIds.length > 0) {
-    const data: MentionNotification = { type: 'mention', channel_name: channelName, message };
-    await ctx.events.publish('mention_notification', data, { kind: 'group_users', groupId, userIds: pinged.userIds });
+    const audience = { kind: 'group_users', groupId, userIds: pinged.userIds } as const;
+    await publishWithBlur(ctx, 'mention_notification', message, audience, notice('mention'));
   }
 }

@@ -4,6 +4,7 @@ import { requireVisibleChannel } from '../groups/access.js';
 import type { UserRow } from '../users/user-row.js';
 import { MESSAGE_SELECT, toMessage, type MessageRow } from './message-row.js';
 import { loadPageExtras } from './page-extras.js';
+import { applyBlurForViewer } from '../profiles/blurred-messages.js';
 
 /*
  * One statement per kind of page, each a walk of messages_channel_id_id_idx (channel_id, id) that
@@ -51,5 +52,6 @@ export async function history(ctx: AppContext, user: UserRow, q: HistoryQuery): 
   if (statement.newestFirst) rows.reverse();
   const page = rows.map(toMessage);
   await loadPageExtras(ctx, page);
+  await applyBlurForViewer(ctx, user.id, page);
   return page;
 }

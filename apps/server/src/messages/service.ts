@@ -14,6 +14,7 @@ import { MESSAGE_SELECT, toMessage, type MessageRow } from './message-row.js';
 import { pingedUserIds, resolveMentions } from '../mentions/resolve-mentions.js';
 import { EDIT_SQL, mentionValues, REMOVE_SQL, SEND_SQL } from '../mentions/mention-sql.js';
 import { notifyMentions } from '../mentions/notify-mentions.js';
+import { publishWithBlur } from '../profiles/blurred-messages.js';
 
 export { history } from './history.js';
 
@@ -71,7 +72,7 @@ export async function sendMessage(
     mentions_everyone: mentions.everyone,
   });
   setAttachments(message, claimed, ctx.files);
-  await ctx.events.publish('message', message, { kind: 'group', groupId: channel.group_id });
+  await publishWithBlur(ctx, 'message', message, { kind: 'group', groupId: channel.group_id });
   await notifyMentions(ctx, message, channel.name, {
     userIds: pingedUserIds(mentions, user.id),
     everyone: mentions.everyone,
@@ -116,7 +117,7 @@ export async function editMessage(ctx: AppContext, user: UserRow, id: number, co
       mentions_everyone: mentions.everyone,
     }),
   );
-  await ctx.events.publish('message_updated', message, { kind: 'group', groupId: row.group_id });
+  await publishWithBlur(ctx, 'message_updated', message, { kind: 'group', groupId: row.group_id });
   // Only a mention the edit adds pings: fixing a typo does not ping everyone named again.
   await notifyMentions(ctx, message, channel.name, {
     userIds: rows[0].added,
@@ -157,6 +158,6 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: number) 
       mentions_everyone: false,
     }),
   );
-  await ctx.events.publish('message_admin_delete', message, audience);
+  await publishWithBlur(ctx, 'message_admin_delete', message, audience);
   return { id, channel_id: row.channel_id, deleted: false, message };
 }

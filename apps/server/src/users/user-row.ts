@@ -34,6 +34,15 @@ export function toPublicUser(u: UserRow): PublicUser {
   };
 }
 
+/**
+ * The public profile as a stranger sees it: behind the user's profile blur, no picture (Guardian is
+ * never hidden). For events to someone who is not the user's friend.
+ */
+export function toStrangerView(u: UserRow): PublicUser {
+  const user = toPublicUser(u);
+  return u.profile_blur_enabled && u.role !== 'SYSTEM' ? { ...user, profile_image_url: null } : user;
+}
+
 export function toSelfUser(u: UserRow): SelfUser {
   return { ...toPublicUser(u), email: u.email, is_admin: isAdmin(u) };
 }
