@@ -27,7 +27,9 @@ export interface Navigation {
 
 const NavigationContext = createContext<Navigation | null>(null);
 
-const paneFor = (place: Place | null): MobilePane => (place && place.channelId !== null ? 'chat' : 'sidebar');
+/** A channel shows the chat; home shows the landing page (friends and direct messages) in the chat's place. */
+const paneFor = (place: Place | null): MobilePane =>
+  place && (place.channelId !== null || place.groupId === null) ? 'chat' : 'sidebar';
 
 /**
  * Which group and channel are open. The address is the source of truth: each channel has its own
@@ -77,7 +79,7 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
       setRailOpen,
       goHome: () => {
         go(HOME);
-        setMobilePane('sidebar');
+        setMobilePane('chat');
         setRailOpen(false);
       },
     }),

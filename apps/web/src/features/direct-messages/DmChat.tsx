@@ -3,7 +3,6 @@ import { useLocation } from 'wouter';
 import { conversationIdOf } from '@hearth/protocol/conversation-id';
 import { uploadLimitTitle } from '@hearth/protocol/texts';
 import { useSession } from '../../app/session';
-import { useServices } from '../../app/services';
 import { ApiError } from '../../lib/http';
 import { useToast, VisuallyHidden } from '../../ui';
 import { DropZone, useAttachmentDraft } from '../attachments';
@@ -11,7 +10,6 @@ import { ConversationReactionsProvider } from '../reactions';
 import { Composer } from '../messages/Composer';
 import { MessageList, type MessageListHandle } from '../messages/MessageList';
 import { useMessageWindow } from '../messages/useMessageWindow';
-import { useLiveEvent } from '../live/useLiveEvent';
 import { fetchConversationPage } from './dm-api';
 import { DmHeader } from './DmHeader';
 import { useMarkConversationRead } from './queries';
@@ -32,10 +30,9 @@ export function DmChat({ userId }: { userId: number }) {
 
 function DmView({ userId, conversationId }: { userId: number; conversationId: number }) {
   const session = useSession();
-  const { outbox } = useServices();
   const [, navigate] = useLocation();
   const toast = useToast();
-  const { user } = useDmPartner(userId);
+  const { user, loading } = useDmPartner(userId);
   const fetchPage = useCallback(
     (http: Parameters<typeof fetchConversationPage>[0], query: Parameters<typeof fetchConversationPage>[2]) =>
       fetchConversationPage(http, userId, query).catch((error: unknown) => {
@@ -82,13 +79,6 @@ function DmView({ userId, conversationId }: { userId: number; conversationId: nu
     [maybeMark],
   );
 
-  // Spec 1 §8: a refused send says why (the failed message also keeps its Retry).
-  useLiveEvent<{ nonce?: string; detail?: string; type?: string }>(['error'], (_type, data) => {
-    if (data.type !== 'direct_message' || !data.nonce) return;
-    if (outbox.getSnapshot().some((e) => e.nonce === data.nonce && e.channelId === conversationId))
-      toast.error('Cannot Send Message', data.detail ?? 'Failed to send message');
-  });
-
   const addFiles = (files: File[]) => {
     const refused = draft.add(files);
     if (refused) toast.error(uploadLimitTitle, refused);
@@ -114,6 +104,7 @@ function DmView({ userId, conversationId }: { userId: number; conversationId: nu
           <p className={styles.systemNote}>{GUARDIAN_NOTE}</p>
         ) : (
           <Composer
+            key={loading ? 'loading' : 'ready'}
             target={{ kind: 'dm', conversationId, recipientId: userId, name: user.username }}
             draft={draft}
             onFiles={addFiles}

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import type { Friend, PublicUser } from '@hearth/protocol';
-import { useServices } from '../../app/services';
+import type { PublicUser } from '@hearth/protocol';
 import { Modal, Spinner } from '../../ui';
+import { useFriends } from '../friends';
 import { PresenceAvatar } from '../presence';
 import styles from './NewMessageDialog.module.css';
 
@@ -16,13 +15,7 @@ export function NewMessageDialog({
   onOpenChange(open: boolean): void;
   onPick(user: PublicUser): void;
 }) {
-  const { http } = useServices();
-  // The friends page's list when it is loaded; fetched here otherwise.
-  const friends = useQuery({
-    queryKey: ['friends', 'list'],
-    queryFn: () => http.get<Friend[]>('/friends'),
-    enabled: open,
-  });
+  const friends = useFriends();
   const [search, setSearch] = useState('');
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@hearth/protocol';
-import { useQueryClient } from '@tanstack/react-query';
+import { useFriends } from '../friends';
 import { useConversations } from './queries';
 
 /** What is shown until the person is found (spec 2 §2: a placeholder user when not found). */
@@ -16,20 +16,16 @@ const placeholder = (id: number): PublicUser => ({
   created_at: new Date(0).toISOString(),
 });
 
-interface FriendLike {
-  user: PublicUser;
-}
-
-/** The other person of a conversation: from the DM list, else the friends list in the cache, else a placeholder. */
-export function useDmPartner(userId: number): { user: PublicUser; known: boolean } {
+/**
+ * The other person of a conversation: from the DM list (which has everyone one has written with,
+ * Guardian included), else the friends list (a first message to a friend), else a placeholder.
+ */
+export function useDmPartner(userId: number): { user: PublicUser; loading: boolean } {
   const conversations = useConversations();
-  const qc = useQueryClient();
-  const fromList = conversations.data?.find((c) => c.friend.id === userId)?.friend;
-  if (fromList) return { user: fromList, known: true };
-  // Any cached list of people (the friends page's) will do: it only has to find this one.
-  for (const [, data] of qc.getQueriesData<FriendLike[]>({ queryKey: ['friends'] })) {
-    const found = Array.isArray(data) ? data.find((f) => f?.user?.id === userId)?.user : undefined;
-    if (found) return { user: found, known: true };
-  }
-  return { user: placeholder(userId), known: false };
+  const friends = useFriends();
+  const found =
+    conversations.data?.find((c) => c.friend.id === userId)?.friend ??
+    friends.data?.find((f) => f.user.id === userId)?.user;
+  if (found) return { user: found, loading: false };
+  return { user: placeholder(userId), loading: conversations.isLoading || friends.isLoading };
 }

@@ -38,8 +38,10 @@ export function LiveBridge() {
       }
       // A refused send (it carries its nonce) is also marked failed in the list, by the outbox.
       if (signal.kind === 'frame' && signal.frame.type === 'error') {
-        const data = signal.frame.data as { detail?: string };
-        toast.error('Error', data.detail ?? 'Something went wrong');
+        const data = signal.frame.data as { detail?: string; type?: string };
+        // Spec 1 §8: a refused direct message is titled as such.
+        const title = data.type === 'direct_message' ? 'Cannot Send Message' : 'Error';
+        toast.error(title, data.detail ?? 'Something went wrong');
       }
       if (signal.kind === 'frame' && signal.frame.type === 'device_revoked') {
         toast.error('Device Access Revoked', 'Your device access has been revoked. Please log in again.');

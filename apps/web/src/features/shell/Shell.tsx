@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import type { PublicUser } from '@hearth/protocol';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { GroupRail } from '../groups/GroupRail';
 import { ChannelSidebar } from '../groups/ChannelSidebar';
 import { ChannelChat } from '../messages/ChannelChat';
 import { useSession } from '../../app/session';
 import { useNavigation } from '../../app/navigation';
-import { placeFromPath } from '../../app/routes';
+import { dmPath, placeFromPath } from '../../app/routes';
 import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
 import { useReadStatusLiveUpdates } from '../read-status/useReadStatusLiveUpdates';
 import { useMarkOpenChannelRead } from '../read-status/useMarkOpenChannelRead';
 import { NotificationCenter } from '../notifications';
-import { DmChat, useDmLiveUpdates } from '../direct-messages';
+import { DmChat, DmList, useDmLiveUpdates } from '../direct-messages';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -18,7 +18,7 @@ import { SettingsPlaceholder } from './SettingsPlaceholder';
 import { MobileBottomBar } from './MobileBottomBar';
 import { PageHeading } from './PageHeading';
 import { Placeholder } from './Placeholder';
-import { LandingPage, type LandingTab } from '../home';
+import { LandingPage, setLandingTab, useHomeEvents, useLandingTab } from '../home';
 import styles from './Shell.module.css';
 
 /** The signed-in layout: group rail, channel sidebar, main area; on narrow screens one pane at a time. */
@@ -28,6 +28,7 @@ export function Shell() {
   useReadStatusLiveUpdates();
   useMarkOpenChannelRead();
   useDmLiveUpdates();
+  useHomeEvents();
   useLandInDefaultChannel();
   useCanonicalPlace();
   const [location] = useLocation();
@@ -85,14 +86,16 @@ export function Shell() {
 
 function Home() {
   const session = useSession();
-  const [tab, setTab] = useState<LandingTab>('friends');
+  const tab = useLandingTab();
+  const [, navigate] = useLocation();
+  const openConversation = (user: PublicUser) => navigate(dmPath(user.id));
   return (
     <LandingPage
       username={session?.user.username ?? ''}
       tab={tab}
-      onTabChange={setTab}
-      directMessages={<p>Direct messages are coming next.</p>}
-      onMessage={() => {}}
+      onTabChange={setLandingTab}
+      directMessages={<DmList onOpen={openConversation} />}
+      onMessage={openConversation}
     />
   );
 }
