@@ -29,6 +29,7 @@ import { notificationPrefRoutes } from './notification-prefs/routes.js';
 import { friendRoutes } from './friends/routes.js';
 import { directMessageRoutes } from './direct-messages/routes.js';
 import { profileRoutes } from './profiles/routes.js';
+import { memberRoutes } from './members/routes.js';
 import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
@@ -128,6 +129,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         friendRoutes(api, ctx);
         directMessageRoutes(api, ctx);
         await profileRoutes(api, ctx);
+        memberRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

@@ -241,6 +241,7 @@ describe('answers and frames match their schemas', () => {
     const alias = await api.get(`/channel/?group_id=${group.id}`, U);
     expectExactly(ENDPOINTS.find((e) => e.aliases?.includes('/channel/'))!.answer!, alias.body, 'GET /channel/');
     await call('GET', '/channel/:id', { token: U, params: { id: channel.id } });
+    await call('GET', '/channel/:id/members', { token: U, params: { id: channel.id }, query: { limit: 50 } });
     await call('PATCH', '/channel/:id', { token: A, params: { id: channel.id }, body: { description: 'All things' } });
 
     const gid = { id: group.id, userId: user.user.id };

@@ -58,6 +58,8 @@ import {
   PronounsBody,
   SocialLinksBody,
   StorageAnswer,
+  MembersPage,
+  MembersQuery,
   UsernameParams,
   UserProfile,
 } from './profiles.js';
@@ -690,6 +692,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary:
       'A stored picture or banner (image/webp). Each upload gets a new random address, cached for good; the blur rule works by never giving the address to whom it hides it from.',
     params: z.object({ key: z.string() }),
+  },
+  {
+    method: 'GET',
+    path: '/channel/:id/members',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The people who can view the channel (everyone but the system account, unless a permission hides the group; admins always), by display name, a page at a time: pass the answer's `next` as `after` for the next page. `total` comes with the first page. Pictures hidden by a member's blur are left out. Presence is merged by the client (GET /user/presence/all).",
+    params: IdParams,
+    query: MembersQuery,
+    answer: MembersPage,
   },
   /* ---------- direct messages ---------- */
   {

@@ -149,7 +149,7 @@ export type MemberEntry = z.infer<typeof MemberEntry>;
 
 export const MembersPage = z.object({
   members: z.array(MemberEntry),
-  total: z.number().describe('members who can view the channel'),
+  total: z.number().describe('members who can view the channel, on the first page; -1 on later pages'),
   next: z.string().nullable().describe('cursor of the next page, null at the end'),
 });
 export type MembersPage = z.infer<typeof MembersPage>;
