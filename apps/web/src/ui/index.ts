@@ -38,3 +38,4 @@ export {
   type SuggestionPopupProps,
   type SuggestionKeyOptions,
 } from './SuggestionPopup';
+export { RoleBadge } from './RoleBadge';

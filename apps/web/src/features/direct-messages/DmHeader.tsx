@@ -3,7 +3,7 @@ import { IconButton } from '../../ui';
 import { BackIcon } from '../../ui/icons';
 import { useIsNarrow } from '../../app/useIsNarrow';
 import { PresenceAvatar, presenceText, usePresence } from '../presence';
-import { RoleBadge } from '../messages/RoleBadge';
+import { RoleBadge } from '../../ui/RoleBadge';
 import styles from './DmChat.module.css';
 
 /**

@@ -4,7 +4,7 @@ import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/http';
 import { Button, Spinner, useToast } from '../../ui';
 import { PresenceAvatar } from '../presence';
-import { RoleBadge } from '../messages/RoleBadge';
+import { RoleBadge } from '../../ui/RoleBadge';
 import { useConversations, useDmUnreadTotal, useMarkAllRead } from './queries';
 import { badgeCount, formatRecentTime, previewText } from './recent-time';
 import { NewMessageDialog } from './NewMessageDialog';

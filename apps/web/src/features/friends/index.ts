@@ -1,4 +1,13 @@
 export { FriendsPage, type FriendsPageProps } from './FriendsPage';
 export { useFriendLiveUpdates, FRIEND_EVENTS } from './useFriendLiveUpdates';
-export { friendKeys, useFriends, useFriendAction, type FriendAction } from './queries';
+export {
+  friendKeys,
+  refreshFriendLists,
+  useFriends,
+  useFriendAction,
+  useSendFriendRequest,
+  type FriendAction,
+} from './queries';
+export { isNotAcceptingRefusal } from './AddFriendPanel';
+export { FRIENDS_TEXT } from './texts';
 export { displayName } from './friend-lists';

@@ -160,14 +160,14 @@ describe('ChannelChat', () => {
       within(theirsMenu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread']);
+    ).toEqual(['Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
     await userEvent.keyboard('{Escape}');
     const menu = await openActions('my first words');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Edit', 'Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread']);
+    ).toEqual(['Edit', 'Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
   });
 
   it("lets an admin delete, but not edit, someone else's message, and offers nothing on removed ones", async () => {
@@ -183,7 +183,7 @@ describe('ChannelChat', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread']);
+    ).toEqual(['Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
   });
 
   it('deletes after the confirm dialog and removes the message', async () => {

@@ -7,6 +7,7 @@ import { DropZone, useAttachmentDraft } from '../attachments';
 import { useMyGroupPermissions } from '../groups/queries';
 import { useChannels, useGroups } from '../groups/queries';
 import { ChannelReactionsProvider } from '../reactions';
+import { MemberPanel } from '../members';
 import { ChannelHeader } from './ChannelHeader';
 import { Composer } from './Composer';
 import { MessageList, type MessageListHandle } from './MessageList';
@@ -68,11 +69,7 @@ function ChannelView({ channel }: { channel: Channel }) {
             />
           </DropZone>
         </div>
-        {membersOpen && (
-          <aside className={styles.members} aria-label="Members">
-            <h2 className={styles.membersTitle}>Members</h2>
-          </aside>
-        )}
+        {membersOpen && <MemberPanel channelId={channel.id} />}
       </div>
     </section>
   );

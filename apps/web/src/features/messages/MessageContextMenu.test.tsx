@@ -10,7 +10,14 @@ const other: Viewer = { id: 8, role: 'USER', is_admin: false };
 const admin: Viewer = { id: 9, role: 'ADMIN', is_admin: false };
 
 function actions(): MessageMenuActions {
-  return { edit: vi.fn(), delete: vi.fn(), copy: vi.fn(), addReaction: vi.fn(), markUnread: vi.fn() };
+  return {
+    edit: vi.fn(),
+    delete: vi.fn(),
+    copy: vi.fn(),
+    addReaction: vi.fn(),
+    markUnread: vi.fn(),
+    viewProfile: vi.fn(),
+  };
 }
 
 const labels = (items: MenuItem[]) => items.map((item) => ('label' in item ? item.label : '—'));
@@ -23,7 +30,25 @@ function select(items: MenuItem[], label: string) {
 describe('messageMenuItems', () => {
   it("gives the author every entry in the spec's order", () => {
     const items = messageMenuItems(makeMessage(41), author, { canReact: true, editing: false }, actions());
-    expect(labels(items)).toEqual(['Edit', 'Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread']);
+    expect(labels(items)).toEqual([
+      'Edit',
+      'Delete',
+      'Copy Text',
+      'Copy Message ID',
+      'Add Reaction',
+      'Mark Unread',
+      'View Profile',
+    ]);
+  });
+
+  it('in a direct message: no Mark Unread, and an admin cannot delete the other person’s message', () => {
+    const dm = { ...makeMessage(41), channel_id: -12345 };
+    expect(labels(messageMenuItems(dm, admin, { canReact: true, editing: false }, actions()))).toEqual([
+      'Copy Text',
+      'Copy Message ID',
+      'Add Reaction',
+      'View Profile',
+    ]);
   });
 
   it("lets an admin delete someone else's message but not edit it; others get neither", () => {
@@ -34,11 +59,13 @@ describe('messageMenuItems', () => {
       'Copy Message ID',
       'Add Reaction',
       'Mark Unread',
+      'View Profile',
     ]);
     expect(labels(messageMenuItems(message, other, { canReact: false, editing: false }, actions()))).toEqual([
       'Copy Text',
       'Copy Message ID',
       'Mark Unread',
+      'View Profile',
     ]);
   });
 
@@ -68,7 +95,7 @@ describe('messageMenuItems', () => {
       { canReact: true, editing: false },
       actions(),
     );
-    expect(labels(items)).toEqual(['Copy Message ID', 'Add Reaction', 'Mark Unread']);
+    expect(labels(items)).toEqual(['Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
   });
 
   it('offers nothing while the message is edited, or once an admin removed it', () => {

@@ -3,7 +3,8 @@ import type { Message } from '@hearth/protocol';
 import { useToast, type MenuItem } from '../../ui';
 import { useMarkChannelUnread } from '../read-status/mutations';
 import { AddReactionIcon, useCanReact } from '../reactions';
-import { CopyIcon, EditIcon, HashIcon, MarkUnreadIcon, TrashIcon } from './icons';
+import { CopyIcon, EditIcon, HashIcon, MarkUnreadIcon, ProfileIcon, TrashIcon } from './icons';
+import { openProfilePopup } from '../profiles/profile-popup';
 import { isRemovedByAdmin } from './merge-messages';
 import { messagePermissions, type Viewer } from './message-permissions';
 
@@ -14,6 +15,7 @@ export interface MessageMenuActions {
   copy(text: string, what: string): void;
   addReaction(): void;
   markUnread(): void;
+  viewProfile(): void;
 }
 
 export interface MessageMenuState {
@@ -25,7 +27,7 @@ export interface MessageMenuState {
 
 /**
  * The message menu's entries in the spec's order (spec 1 §2): Edit, Delete, Copy Text, Copy Message ID,
- * Add Reaction, Mark Unread. Edit is the author's; Delete the author's or an admin's. A message an
+ * Add Reaction, Mark Unread, then View Profile. Edit is the author's; Delete the author's or an admin's. A message an
  * admin removed, or one being edited, offers nothing.
  */
 export function messageMenuItems(
@@ -47,7 +49,11 @@ export function messageMenuItems(
     onSelect: () => actions.copy(String(message.id), 'Message ID'),
   });
   if (canReact) items.push({ label: 'Add Reaction', icon: <AddReactionIcon />, onSelect: actions.addReaction });
-  items.push({ label: 'Mark Unread', icon: <MarkUnreadIcon />, onSelect: actions.markUnread });
+  // A direct message's read mark only moves forward (its conversation has no Mark Unread).
+  if (message.channel_id > 0)
+    items.push({ label: 'Mark Unread', icon: <MarkUnreadIcon />, onSelect: actions.markUnread });
+  // The author's profile, for keyboard users too (the name and avatar are pointer targets).
+  items.push({ label: 'View Profile', icon: <ProfileIcon />, onSelect: actions.viewProfile });
   return items;
 }
 
@@ -78,6 +84,10 @@ export function useMessageMenu(
         ),
       addReaction: () => setPickerOpen(true),
       markUnread: () => markUnread({ channelId: message.channel_id, messageId: message.id }),
+      viewProfile: () => {
+        const from = document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
+        openProfilePopup({ id: Number(message.user_id), username: message.username }, from);
+      },
     },
   );
   return { items, canReact, pickerOpen, setPickerOpen };

@@ -10,8 +10,9 @@ import { formatFull } from './format-time';
 import { MoreIcon } from './icons';
 import { isRemovedByAdmin } from './merge-messages';
 import { GutterTime, MessageHeader } from './MessageHeader';
+import { openProfilePopup } from '../profiles/profile-popup';
 import { MessageEditor } from './MessageEditor';
-import { isOwnMessage, type Viewer } from './message-permissions';
+import type { Viewer } from './message-permissions';
 import { useMessageMenu } from './MessageContextMenu';
 import styles from './MessageItem.module.css';
 
@@ -32,11 +33,9 @@ export interface MessageItemProps {
   onDelete(message: Message): void;
 }
 
-/** Avatars of users with profile blur stay hidden from others (friends come later); Guardian is exempt. */
-const avatarSrc = (message: Message, viewer: Viewer | null) =>
-  message.profile_blur_enabled && !isOwnMessage(message, viewer) && message.role !== 'SYSTEM'
-    ? null
-    : message.profile_image_url;
+/** The author's mini profile, opened from their avatar or name (spec 1 §2). */
+const openAuthor = (message: Message) => (from: HTMLElement) =>
+  openProfilePopup({ id: Number(message.user_id), username: message.username }, from);
 
 export const MessageItem = memo(function MessageItem({
   message,
@@ -88,10 +87,27 @@ export const MessageItem = memo(function MessageItem({
           {grouped ? (
             <GutterTime timestamp={message.timestamp} />
           ) : (
-            <Avatar name={name} src={avatarSrc(message, viewer)} size={40} className={styles.avatar} />
+            <button
+              type="button"
+              className={styles.avatarButton}
+              aria-label={`Profile of ${name}`}
+              // The message is one tab stop (roving focus); its parts are reached by pointer or its menu.
+              tabIndex={-1}
+              onClick={(event) => openAuthor(message)(event.currentTarget)}
+            >
+              {/* The server leaves out a picture the author's profile blur hides from this viewer. */}
+              <Avatar name={name} src={message.profile_image_url} size={40} className={styles.avatar} />
+            </button>
           )}
           <div className={styles.body}>
-            {!grouped && <MessageHeader name={name} role={message.role} timestamp={message.timestamp} />}
+            {!grouped && (
+              <MessageHeader
+                name={name}
+                role={message.role}
+                timestamp={message.timestamp}
+                onOpenProfile={openAuthor(message)}
+              />
+            )}
             {editing ? (
               <MessageEditor
                 initial={message.content}

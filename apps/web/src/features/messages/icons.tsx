@@ -52,3 +52,10 @@ export const MarkUnreadIcon = (p: IconProps) => (
     <circle cx="19" cy="5" r="3" />
   </Icon>
 );
+
+export const ProfileIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M5 21a7 7 0 0 1 14 0" />
+  </Icon>
+);

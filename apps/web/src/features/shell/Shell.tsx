@@ -11,6 +11,8 @@ import { useReadStatusLiveUpdates } from '../read-status/useReadStatusLiveUpdate
 import { useMarkOpenChannelRead } from '../read-status/useMarkOpenChannelRead';
 import { NotificationCenter } from '../notifications';
 import { DmChat, DmList, useDmLiveUpdates } from '../direct-messages';
+import { MiniProfileHost, ProfilePage } from '../profiles';
+import { useMemberLiveUpdates } from '../members';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -28,6 +30,7 @@ export function Shell() {
   useReadStatusLiveUpdates();
   useMarkOpenChannelRead();
   useDmLiveUpdates();
+  useMemberLiveUpdates();
   useHomeEvents();
   useLandInDefaultChannel();
   useCanonicalPlace();
@@ -51,9 +54,7 @@ export function Shell() {
         {mainPane === 'chat' && heading}
         <Switch>
           <Route path="/profile/:username">
-            {(params) => (
-              <Placeholder title={<bdi>{decodeURIComponent(params.username)}</bdi>} text="Profiles are coming soon." />
-            )}
+            {(params) => <ProfilePage key={params.username} username={safeDecode(params.username)} />}
           </Route>
           <Route path="/settings">
             <SettingsPlaceholder />
@@ -80,6 +81,7 @@ export function Shell() {
       </div>
       <MobileBottomBar />
       <NotificationCenter />
+      <MiniProfileHost />
     </div>
   );
 }
@@ -98,4 +100,13 @@ function Home() {
       onMessage={openConversation}
     />
   );
+}
+
+/** A username from the address; a malformed escape is shown as typed rather than breaking the page. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

@@ -1,0 +1,2 @@
+export { MemberPanel } from './MemberPanel';
+export { useMemberLiveUpdates } from './queries';

@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { MembersPage } from '@hearth/protocol';
+import { useServices } from '../../app/services';
+import { useLiveEvent } from '../live/useLiveEvent';
+
+/** Big pages: a 10,000-member group is 20 requests, fetched one after another in the background. */
+const PAGE = 500;
+
+export const memberKeys = {
+  all: ['members'] as const,
+  channel: (channelId: number) => ['members', channelId] as const,
+};
+
+/** Every member of the channel, page by page until the last (the list shows the first page at once). */
+export function useChannelMembers(channelId: number) {
+  const { http } = useServices();
+  const query = useInfiniteQuery({
+    queryKey: memberKeys.channel(channelId),
+    queryFn: ({ pageParam }) =>
+      http.get<MembersPage>(
+        `/channel/${channelId}/members?${new URLSearchParams({
+          limit: String(PAGE),
+          ...(pageParam ? { after: pageParam } : {}),
+        })}`,
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  return query;
+}
+
+interface UserUpdate {
+  user_id: number;
+  username: string;
+  nickname: string | null;
+  pronouns: string | null;
+  pronouns_bg_color: string | null;
+  pronouns_text_color: string | null;
+  profile_image_url: string | null;
+  profile_blur_enabled: boolean;
+}
+
+/** A member's new name, pronouns or picture is patched into the loaded lists; nothing is fetched again. */
+export function useMemberLiveUpdates() {
+  const qc = useQueryClient();
+  useLiveEvent<UserUpdate>(['user_update'], (_type, u) => {
+    qc.setQueriesData<InfiniteData<MembersPage>>({ queryKey: memberKeys.all }, (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              members: page.members.map((m) =>
+                m.id === u.user_id
+                  ? {
+                      ...m,
+                      username: u.username,
+                      nickname: u.nickname,
+                      pronouns: u.pronouns,
+                      pronouns_bg_color: u.pronouns_bg_color,
+                      pronouns_text_color: u.pronouns_text_color,
+                      profile_image_url: u.profile_image_url,
+                      profile_blur_enabled: u.profile_blur_enabled,
+                    }
+                  : m,
+              ),
+            })),
+          }
+        : data,
+    );
+  });
+}

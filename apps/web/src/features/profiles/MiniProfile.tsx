@@ -1,0 +1,70 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useLocation } from 'wouter';
+import { Button, Spinner } from '../../ui';
+import { ProfileActions } from './ProfileActions';
+import { ProfileCard } from './ProfileCard';
+import { closeProfilePopup, popupPosition, useProfilePopup, type ProfilePopupTarget } from './profile-popup';
+import { useProfile } from './queries';
+import styles from './Profiles.module.css';
+
+/** The mini profile popup (spec 2 §2), mounted once in the shell; any name or avatar opens it. */
+export function MiniProfileHost() {
+  const target = useProfilePopup();
+  if (!target) return null;
+  return <MiniProfile key={`${target.userId}:${target.anchor.top}`} target={target} />;
+}
+
+function MiniProfile({ target }: { target: ProfilePopupTarget }) {
+  const profile = useProfile(target.username);
+  const [, navigate] = useLocation();
+  const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<{ left: number; top: number }>({ left: -9999, top: 0 });
+  useLayoutEffect(() => {
+    const height = box.current?.offsetHeight ?? 360;
+    setPlace(popupPosition(target.anchor, { width: window.innerWidth, height: window.innerHeight }, height));
+  }, [target.anchor, profile.status]);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && closeProfilePopup()} modal={false}>
+      <Dialog.Portal>
+        <Dialog.Content
+          ref={box}
+          className={styles.popup}
+          style={{ left: place.left, top: place.top }}
+          aria-labelledby={profile.data ? titleId : undefined}
+          aria-label={profile.data ? undefined : 'Profile'}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => event.preventDefault()}
+        >
+          {profile.isLoading ? (
+            <div className={styles.state}>
+              <Spinner size={20} label="Loading profile" />
+            </div>
+          ) : !profile.data ? (
+            <p className={styles.state} role="alert">
+              Failed to load profile
+            </p>
+          ) : (
+            <>
+              <ProfileCard profile={profile.data} titleId={titleId} />
+              <div className={styles.footer}>
+                <ProfileActions profile={profile.data} onDone={closeProfilePopup} />
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => {
+                    closeProfilePopup();
+                    navigate(`/profile/${encodeURIComponent(profile.data.username)}`);
+                  }}
+                >
+                  View Full Profile
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,4 @@
+export { MiniProfileHost } from './MiniProfile';
+export { ProfilePage } from './ProfilePage';
+export { PronounsChip } from './PronounsChip';
+export { openProfilePopup, closeProfilePopup } from './profile-popup';
