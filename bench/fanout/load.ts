@@ -22,6 +22,13 @@ export interface LoadOptions {
   seconds: number;
   /** Called when sending starts and when it ends (e.g. to sample CPU use over exactly that window). */
   onSendWindow?: (phase: 'start' | 'end') => void;
+  /**
+   * The frame sender `i` sends for message `k` with the given content; by default a channel message to
+   * `channelId`, which every client receives. A direct message goes to two (`recipientsPerMessage`).
+   */
+  makeFrame?: (sender: number, content: string, k: number) => string;
+  /** Deliveries per message: every client (the default), or 2 for a direct message (sender and recipient). */
+  recipientsPerMessage?: number;
 }
 
 export interface LoadResult {
@@ -54,7 +61,7 @@ const CONNECT_CONCURRENCY = 50;
 export async function runLoad(opts: LoadOptions, log: (line: string) => void): Promise<LoadResult> {
   const n = opts.tokens.length;
   const total = Math.round(opts.rate * opts.seconds);
-  const expected = total * n;
+  const expected = total * (opts.recipientsPerMessage ?? n);
   const latencies = new Float64Array(expected);
   let received = 0;
   let bytes = 0;
@@ -138,8 +145,12 @@ export async function runLoad(opts: LoadOptions, log: (line: string) => void): P
     const tick = () => {
       for (let now = clock(); sent < total && start + sent * interval <= now; now = clock()) {
         maxSendLagMs = Math.max(maxSendLagMs, now - (start + sent * interval));
-        const ws = senders[sent % senders.length]!;
-        const frame = `{"type":"message","channel_id":${opts.channelId},"content":"t=${now.toFixed(3)}|${sent}","nonce":"b${sent}"}`;
+        const sender = sent % senders.length;
+        const ws = senders[sender]!;
+        const content = `t=${now.toFixed(3)}|${sent}`;
+        const frame = opts.makeFrame
+          ? opts.makeFrame(sender, content, sent)
+          : `{"type":"message","channel_id":${opts.channelId},"content":"${content}","nonce":"b${sent}"}`;
         if (ws.readyState !== ws.OPEN) sendErrors++;
         else
           ws.send(frame, (err) => {

@@ -6,20 +6,14 @@
  * latency at every recipient. Then it puts the same load on a bare `ws` broadcast server
  * (bare-server.ts) and prints Hearth's figures next to that baseline.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import path from 'node:path';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { AuthAnswer, Channel } from '@hearth/protocol';
-import { freePort, REPO_ROOT, startServerProcess, stopAllServerProcesses } from '@hearth/server/testing';
+import { freePort, REPO_ROOT, stopAllServerProcesses } from '@hearth/server/testing';
 import { clock, runLoad, type LoadOptions, type LoadResult } from './load.js';
-import { stopStalePostgres, stopAllChildren, machineCpuMs, processCpuMs, startChild } from './proc.js';
+import { stopAllChildren, machineCpuMs, processCpuMs, startChild } from './proc.js';
+import { cleanups, RATE_LIMIT_SCALE, registerUsers, withCleanup, withHearth } from './hearth.js';
 import { positiveParam } from '../params.js';
 
-/** Scales every rate limit: 500 sign-ups from one address and 100 messages/s would otherwise be refused. */
-const RATE_LIMIT_SCALE = 1000;
-/** Concurrent sign-ups: each costs a 32 MiB scrypt hash, so more would only queue in the server. */
-const REGISTER_CONCURRENCY = 4;
 /** Hearth's p99 latency at most this multiple of the bare broadcast's, measured in the same run. */
 const TARGET_P99_RATIO = 1.5;
 /** Hearth delivers at least this share of what the bare broadcast delivers. */
@@ -101,80 +95,10 @@ async function measure(serverPid: number, opts: Omit<LoadOptions, 'onSendWindow'
   return { load, cpu };
 }
 
-async function post<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Cleanups still to run; Ctrl-C runs them too, newest first, so no server or PostgreSQL is left behind. */
-const cleanups: (() => Promise<void>)[] = [];
-
-async function withCleanup<T>(cleanup: () => Promise<void>, fn: () => Promise<T>): Promise<T> {
-  cleanups.push(cleanup);
-  try {
-    return await fn();
-  } finally {
-    cleanups.splice(cleanups.indexOf(cleanup), 1);
-    await cleanup();
-  }
-}
-
 async function measureHearth(p: Params): Promise<Measured> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'hearth-bench-'));
-  const removeDataDir = async () => {
-    await stopStalePostgres(path.join(dataDir, 'pg')); // only needed if Hearth died without stopping it
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  return withCleanup(removeDataDir, async () => {
-    log(`Hearth: starting (fresh data folder, embedded PostgreSQL, RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE})`);
-    const server = await startServerProcess({
-      name: 'Hearth',
-      env: {
-        DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(await freePort()),
-        RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
-        // Every benchmark client connects from this machine's address.
-        LIVE_MAX_CONNECTIONS_PER_ADDRESS: '0',
-      },
-      startTimeoutMs: 120_000,
-      echoStderr: true,
-    });
-    return withCleanup(
-      async () => void (await server.stop()),
-      async () => {
-        const base = server.url;
-        // The first account becomes ADMIN; it only sets up, so every benchmark client is a plain USER.
-        const admin = await post<AuthAnswer>(`${base}/api/auth/register`, {
-          username: 'bench_admin',
-          password: 'benchpass',
-        });
-        const res = await fetch(`${base}/api/channel/`, { headers: { authorization: `Bearer ${admin.access_token}` } });
-        const channels = (await res.json()) as Channel[];
-        const general = channels.find((c) => c.name === 'general' && c.channel_type === 'text');
-        if (!general) throw new Error('no #general text channel on the fresh instance');
-
-        const t0 = clock();
-        const tokens = new Array<string>(p.clients);
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: REGISTER_CONCURRENCY }, async () => {
-            while (next < p.clients) {
-              const i = next++;
-              const username = `fan${String(i).padStart(4, '0')}`;
-              const answer = await post<AuthAnswer>(`${base}/api/auth/register`, { username, password: 'benchpass' });
-              tokens[i] = answer.access_token;
-            }
-          }),
-        );
-        log(`  ${p.clients} users registered in ${((clock() - t0) / 1000).toFixed(1)} s`);
-        return measure(server.pid, { wsUrl: `ws://127.0.0.1:${server.port}/ws`, tokens, channelId: general.id, ...p });
-      },
-    );
+  return withHearth(log, async ({ server, base, wsUrl, general }) => {
+    const users = await registerUsers(base, p.clients, 'fan', log);
+    return measure(server.pid, { wsUrl, tokens: users.map((u) => u.access_token), channelId: general.id, ...p });
   });
 }
 
