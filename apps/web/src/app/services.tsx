@@ -1,11 +1,13 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { QueryClient } from '@tanstack/react-query';
+import type { OwnPresence } from '@hearth/protocol';
 import { AuthStore, SESSION_EXPIRED_KEY } from '../lib/auth-store';
 import { HttpClient } from '../lib/http';
 import { LiveConnection, type SocketLike } from '../lib/live';
 import { Outbox } from '../lib/outbox';
 import { accessTokenExpiresSoon } from '../lib/jwt';
 import { PresenceStore } from '../features/presence/presence-store';
+import { PresenceAgent } from '../features/presence/presence-agent';
 
 /** The long-lived objects of a signed-in browser tab. Created once; tests may build their own. */
 export interface Services {
@@ -17,6 +19,8 @@ export interface Services {
   queryClient: QueryClient;
   /** Everyone's presence as this tab knows it (live state, outside TanStack Query). */
   presence: PresenceStore;
+  /** The user's own presence: their choice, and the automatic away and back (spec 2 §4). */
+  presenceAgent: PresenceAgent;
 }
 
 export function createServices(): Services {
@@ -46,6 +50,7 @@ export function createServices(): Services {
   });
   const outbox = new Outbox(live);
   const presence = new PresenceStore();
+  const presenceAgent = createPresenceAgent(http, presence);
   // However the session ends (logout, a refused refresh, a revoked device, another tab), nothing of
   // it may survive into the next account's session in this tab: not its data, its unsent messages,
   // or the place it was at (the next sign-in starts at home, not in a channel of the last account).
@@ -56,7 +61,19 @@ export function createServices(): Services {
     presence.clear();
     if (location.pathname !== '/') history.replaceState(null, '', '/');
   });
-  return { auth, http, live, outbox, queryClient, presence };
+  return { auth, http, live, outbox, queryClient, presence, presenceAgent };
+}
+
+/** The agent's changes show at once on the user's own dot (invisible looks offline, spec 2 §4). */
+export function createPresenceAgent(http: HttpClient, presence: PresenceStore): PresenceAgent {
+  return new PresenceAgent(
+    {
+      now: () => Date.now(),
+      visible: () => typeof document === 'undefined' || document.visibilityState === 'visible',
+      put: (body) => http.put<OwnPresence>('/user/presence', body),
+    },
+    (own) => presence.apply(own.is_invisible ? { ...own, presence_status: 'offline', is_online: false } : own),
+  );
 }
 
 const ServicesContext = createContext<Services | null>(null);

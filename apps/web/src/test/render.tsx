@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { SelfUser } from '@hearth/protocol';
-import { ServicesProvider, type Services } from '../app/services';
+import { createPresenceAgent, ServicesProvider, type Services } from '../app/services';
 import { AuthStore } from '../lib/auth-store';
 import { HttpClient } from '../lib/http';
 import { LiveConnection, type SocketLike } from '../lib/live';
@@ -35,13 +35,16 @@ export function testServices({ user = null, createSocket = noLiveConnection }: T
     isVisible: () => true,
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const http = new HttpClient(auth, '/api');
+  const presence = new PresenceStore();
   return {
     auth,
-    http: new HttpClient(auth, '/api'),
+    http,
     live,
     outbox: new Outbox(live),
     queryClient,
-    presence: new PresenceStore(),
+    presence,
+    presenceAgent: createPresenceAgent(http, presence),
   };
 }
 

@@ -2,6 +2,7 @@ import { useLocation } from 'wouter';
 import { useServices } from '../../app/services';
 import { isAdminRole, signOut, useSession } from '../../app/session';
 import { Avatar, DropdownMenu, type MenuItem } from '../../ui';
+import { StatusMenu } from '../presence';
 import styles from './UserMenu.module.css';
 
 /** The avatar menu at the foot of the rail: a profile card, then the account's places and Logout. */
@@ -20,34 +21,37 @@ export function UserMenu() {
   ];
 
   return (
-    <DropdownMenu
-      label="User menu"
-      side="right"
-      align="end"
-      trigger={
-        // The avatar shows the username's initials, so the name starts with the username (label in name).
-        <button type="button" className={styles.trigger} aria-label={`${user.username}, User menu`}>
-          <Avatar name={user.username} src={user.profile_image_url} size={40} />
-        </button>
-      }
-      header={
-        <div className={styles.profile}>
-          <Avatar name={user.username} src={user.profile_image_url} size={48} />
-          <span className={styles.who}>
-            <span className={styles.name}>
-              <bdi>{user.nickname || user.username}</bdi>
-              {admin && <span className={styles.badge}>ADMIN</span>}
-            </span>
-            {user.nickname && (
-              <span className={styles.muted}>
-                @<bdi>{user.username}</bdi>
+    <div className={styles.wrap}>
+      <DropdownMenu
+        label="User menu"
+        side="right"
+        align="end"
+        trigger={
+          // The avatar shows the username's initials, so the name starts with the username (label in name).
+          <button type="button" className={styles.trigger} aria-label={`${user.username}, User menu`}>
+            <Avatar name={user.username} src={user.profile_image_url} size={40} />
+          </button>
+        }
+        header={
+          <div className={styles.profile}>
+            <Avatar name={user.username} src={user.profile_image_url} size={48} />
+            <span className={styles.who}>
+              <span className={styles.name}>
+                <bdi>{user.nickname || user.username}</bdi>
+                {admin && <span className={styles.badge}>ADMIN</span>}
               </span>
-            )}
-            <span className={styles.muted}>ID: {user.id}</span>
-          </span>
-        </div>
-      }
-      items={items}
-    />
+              {user.nickname && (
+                <span className={styles.muted}>
+                  @<bdi>{user.username}</bdi>
+                </span>
+              )}
+              <span className={styles.muted}>ID: {user.id}</span>
+            </span>
+          </div>
+        }
+        items={items}
+      />
+      <StatusMenu userId={user.id} />
+    </div>
   );
 }

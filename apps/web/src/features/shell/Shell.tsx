@@ -13,6 +13,7 @@ import { NotificationCenter } from '../notifications';
 import { DmChat, DmList, useDmLiveUpdates } from '../direct-messages';
 import { MiniProfileHost, ProfilePage } from '../profiles';
 import { useMemberLiveUpdates } from '../members';
+import { usePresenceFeed } from '../presence';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -30,6 +31,7 @@ export function Shell() {
   useReadStatusLiveUpdates();
   useMarkOpenChannelRead();
   useDmLiveUpdates();
+  usePresenceFeed();
   useMemberLiveUpdates();
   useHomeEvents();
   useLandInDefaultChannel();
