@@ -10,10 +10,8 @@
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { stopAllServerProcesses } from '@hearth/server/testing';
 import { runLoad, type LoadResult } from '../fanout/load.js';
-import { stopAllChildren } from '../fanout/proc.js';
-import { cleanups, post, RATE_LIMIT_SCALE, registerUsers, withHearth } from '../fanout/hearth.js';
+import { post, RATE_LIMIT_SCALE, registerUsers, runBenchmark, withHearth } from '../fanout/hearth.js';
 import { positiveParam } from '../params.js';
 
 interface Params {
@@ -104,23 +102,7 @@ function report(p: Params, { dm, channel }: { dm: LoadResult; channel: LoadResul
   );
 }
 
-let interrupted = false;
-process.on('SIGINT', () => {
-  if (interrupted) return;
-  interrupted = true;
-  void (async () => {
-    await Promise.all([stopAllServerProcesses(5_000), stopAllChildren()]);
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    process.exit(130);
-  })();
-});
-
-try {
+await runBenchmark(async () => {
   const p = readParams();
   report(p, await run(p));
-} catch (err) {
-  if (!interrupted) {
-    console.error(err);
-    process.exitCode = 1;
-  }
-}
+});

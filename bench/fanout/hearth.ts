@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthAnswer, Channel } from '@hearth/protocol';
-import { freePort, startServerProcess, type ServerProcess } from '@hearth/server/testing';
+import { freePort, startServerProcess, stopAllServerProcesses, type ServerProcess } from '@hearth/server/testing';
 import { clock } from './load.js';
-import { stopStalePostgres } from './proc.js';
+import { stopAllChildren, stopStalePostgres } from './proc.js';
 
 /** Scales every rate limit: 500 sign-ups from one address and 100 messages/s would otherwise be refused. */
 export const RATE_LIMIT_SCALE = 1000;
@@ -106,4 +106,30 @@ export async function registerUsers(
   );
   log(`  ${count} users registered in ${((clock() - t0) / 1000).toFixed(1)} s`);
   return answers;
+}
+
+/**
+ * Runs a benchmark's main function; Ctrl-C (which reaches the process more than once: from the
+ * terminal and relayed by tsx) stops the servers and runs the cleanups once, newest first.
+ */
+export async function runBenchmark(main: () => Promise<void>): Promise<void> {
+  let interrupted = false;
+  process.on('SIGINT', () => {
+    if (interrupted) return;
+    interrupted = true;
+    void (async () => {
+      await Promise.all([stopAllServerProcesses(5_000), stopAllChildren()]);
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+      process.exit(130);
+    })();
+  });
+  try {
+    await main();
+  } catch (err) {
+    // After Ctrl-C the failures are only the servers going away; the handler above exits.
+    if (!interrupted) {
+      console.error(err);
+      process.exitCode = 1;
+    }
+  }
 }

@@ -8,10 +8,10 @@
  */
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { freePort, REPO_ROOT, stopAllServerProcesses } from '@hearth/server/testing';
+import { freePort, REPO_ROOT } from '@hearth/server/testing';
 import { clock, runLoad, type LoadOptions, type LoadResult } from './load.js';
-import { stopAllChildren, machineCpuMs, processCpuMs, startChild } from './proc.js';
-import { cleanups, RATE_LIMIT_SCALE, registerUsers, withCleanup, withHearth } from './hearth.js';
+import { machineCpuMs, processCpuMs, startChild } from './proc.js';
+import { RATE_LIMIT_SCALE, registerUsers, runBenchmark, withCleanup, withHearth } from './hearth.js';
 import { positiveParam } from '../params.js';
 
 /** Hearth's p99 latency at most this multiple of the bare broadcast's, measured in the same run. */
@@ -195,27 +195,9 @@ function report(p: Params, hearth: Measured, bare: Measured): void {
   );
 }
 
-// Ctrl-C reaches this process more than once (from the terminal and relayed by tsx): clean up once.
-let interrupted = false;
-process.on('SIGINT', () => {
-  if (interrupted) return;
-  interrupted = true;
-  void (async () => {
-    await Promise.all([stopAllServerProcesses(5_000), stopAllChildren()]);
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    process.exit(130);
-  })();
-});
-
-try {
+await runBenchmark(async () => {
   const p = readParams();
   const hearth = await measureHearth(p);
   const bare = await measureBare(p);
   report(p, hearth, bare);
-} catch (err) {
-  // After Ctrl-C the failures are only the servers going away; the handler above exits.
-  if (!interrupted) {
-    console.error(err);
-    process.exitCode = 1;
-  }
-}
+});

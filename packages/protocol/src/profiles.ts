@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, UserText } from './common.js';
-import { Role } from './users.js';
+import { PublicUser, Role } from './users.js';
 import {
   BIO_MAX,
   HEX_COLOUR_PATTERN,
@@ -80,32 +80,26 @@ export const ProfileFieldAnswer = z.object({
 });
 
 /** Sent to everyone who may see the user when their public profile changes (name, pronouns, picture). */
-export const UserUpdateEvent = z.object({
-  user_id: z.number(),
-  username: z.string(),
-  nickname: z.string().nullable(),
-  pronouns: z.string().nullable(),
-  pronouns_bg_color: z.string().nullable(),
-  pronouns_text_color: z.string().nullable(),
-  profile_image_url: z.string().nullable(),
-  profile_blur_enabled: z.boolean(),
-});
+export const UserUpdateEvent = z.object({ user_id: z.number() }).extend(
+  PublicUser.pick({
+    username: true,
+    nickname: true,
+    pronouns: true,
+    pronouns_bg_color: true,
+    pronouns_text_color: true,
+    profile_image_url: true,
+    profile_blur_enabled: true,
+  }).shape,
+);
+export type UserUpdateEvent = z.infer<typeof UserUpdateEvent>;
 
 export const MembersQuery = z.object({
   after: z.string().max(200).optional().describe('the cursor of the previous page'),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 
-export const MemberEntry = z.object({
-  id: z.number(),
-  username: z.string(),
-  nickname: z.string().nullable(),
-  role: Role,
-  pronouns: z.string().nullable(),
-  pronouns_bg_color: z.string().nullable(),
-  pronouns_text_color: z.string().nullable(),
+export const MemberEntry = PublicUser.omit({ created_at: true }).extend({
   profile_image_url: z.string().nullable().describe('null when none, or hidden by the member’s blur'),
-  profile_blur_enabled: z.boolean(),
 });
 export type MemberEntry = z.infer<typeof MemberEntry>;
 

@@ -1,13 +1,11 @@
 import type { DmSendBody, Message } from '@hearth/protocol';
 import { DM_TEXT, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { inTransaction } from '../db/pool.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { withPageExtras } from '../messages/page-extras.js';
 import { toMessage } from '../messages/message-row.js';
-import { checkAttachmentsToSend, claimAttachments, setAttachments } from '../uploads/message-attachments.js';
-import type { AttachmentRow } from '../uploads/attachment-row.js';
+import { checkAttachmentsToSend, insertWithAttachments, setAttachments } from '../uploads/message-attachments.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
 import { resolveMentions } from '../mentions/resolve-mentions.js';
 import type { UserRow } from '../users/user-row.js';
@@ -63,16 +61,7 @@ export async function sendDirectMessage(
     body.nonce ?? null,
     JSON.stringify(mentions.users),
   ];
-  let claimed: AttachmentRow[] = [];
-  let inserted: { id: number; created_at: Date } | undefined;
-  if (!attaching) {
-    inserted = (await ctx.db.query<{ id: number; created_at: Date }>(SEND_SQL, values)).rows[0];
-  } else {
-    await inTransaction(ctx.db, async (tx) => {
-      inserted = (await tx.query<{ id: number; created_at: Date }>(SEND_SQL, values)).rows[0];
-      if (inserted) claimed = await claimAttachments(tx, inserted.id, user.id, attaching);
-    });
-  }
+  const { inserted, claimed } = await insertWithAttachments(ctx.db, SEND_SQL, values, user.id, attaching);
   if (!inserted) {
     const { rows } = await ctx.db.query<DmRow>(`${DM_MESSAGE_SELECT} WHERE m.user_id = $1 AND m.nonce = $2`, [
       user.id,

@@ -5,10 +5,8 @@ import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { requireVisibleChannel } from '../groups/access.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
-import { inTransaction } from '../db/pool.js';
 import { withPageExtras } from './page-extras.js';
-import { checkAttachmentsToSend, claimAttachments, setAttachments } from '../uploads/message-attachments.js';
-import type { AttachmentRow } from '../uploads/attachment-row.js';
+import { checkAttachmentsToSend, insertWithAttachments, setAttachments } from '../uploads/message-attachments.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
 import { MESSAGE_SELECT, toMessage, type MessageRow } from './message-row.js';
 import { pingedUserIds, resolveMentions } from '../mentions/resolve-mentions.js';
@@ -34,18 +32,7 @@ export async function sendMessage(
   const attaching = await checkAttachmentsToSend(ctx.db, user.id, permissions, body);
   const mentions = await resolveMentions(ctx.db, user, body.content);
   const values = [channel.id, user.id, body.content, body.nonce ?? null, ...mentionValues(mentions, user.id)];
-  let claimed: AttachmentRow[] = [];
-  let inserted: { id: number; created_at: Date } | undefined;
-  if (!attaching) {
-    // Text alone is one statement, no transaction: this is the hottest write path.
-    inserted = (await ctx.db.query<{ id: number; created_at: Date }>(SEND_SQL, values)).rows[0];
-  } else {
-    // The message and the claim of its uploads commit together, or neither does.
-    await inTransaction(ctx.db, async (tx) => {
-      inserted = (await tx.query<{ id: number; created_at: Date }>(SEND_SQL, values)).rows[0];
-      if (inserted) claimed = await claimAttachments(tx, inserted.id, user.id, attaching);
-    });
-  }
+  const { inserted, claimed } = await insertWithAttachments(ctx.db, SEND_SQL, values, user.id, attaching);
   if (!inserted) {
     const existing = await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.user_id = $1 AND m.nonce = $2`, [
       user.id,

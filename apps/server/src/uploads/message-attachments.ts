@@ -1,6 +1,6 @@
 import type { Message, PermissionSet } from '@hearth/protocol';
 import { TEXT } from '@hearth/protocol';
-import type { Queryable } from '../db/pool.js';
+import { inTransaction, type Db, type Queryable } from '../db/pool.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import type { FileUrls } from './file-urls.js';
 import { toAttachment, type AttachmentRow } from './attachment-row.js';
@@ -81,4 +81,24 @@ export function attachmentLoader(urls: FileUrls) {
     }
     for (const [id, message] of byId) setAttachments(message, perMessage.get(id) ?? [], urls);
   };
+}
+
+/**
+ * Runs a send's INSERT (which answers the new message's id and time, or nothing for a repeated nonce)
+ * and claims its uploads. Text alone is one statement, no transaction: the hottest write path. With
+ * uploads, the message and the claim commit together, or neither does.
+ */
+export async function insertWithAttachments(
+  db: Db,
+  sql: string,
+  values: unknown[],
+  userId: number,
+  attaching: AttachmentsToSend | null,
+): Promise<{ inserted: { id: number; created_at: Date } | undefined; claimed: AttachmentRow[] }> {
+  type Inserted = { id: number; created_at: Date };
+  if (!attaching) return { inserted: (await db.query<Inserted>(sql, values)).rows[0], claimed: [] };
+  return inTransaction(db, async (tx) => {
+    const inserted = (await tx.query<Inserted>(sql, values)).rows[0];
+    return { inserted, claimed: inserted ? await claimAttachments(tx, inserted.id, userId, attaching) : [] };
+  });
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { MembersPage } from '@hearth/protocol';
+import type { MembersPage, UserUpdateEvent } from '@hearth/protocol';
 import { useServices } from '../../app/services';
 import { useLiveEvent } from '../live/useLiveEvent';
 
@@ -34,41 +34,21 @@ export function useChannelMembers(channelId: number) {
   return query;
 }
 
-interface UserUpdate {
-  user_id: number;
-  username: string;
-  nickname: string | null;
-  pronouns: string | null;
-  pronouns_bg_color: string | null;
-  pronouns_text_color: string | null;
-  profile_image_url: string | null;
-  profile_blur_enabled: boolean;
-}
-
 /** A member's new name, pronouns or picture is patched into the loaded lists; nothing is fetched again. */
 export function useMemberLiveUpdates() {
   const qc = useQueryClient();
-  useLiveEvent<UserUpdate>(['user_update'], (_type, u) => {
+  useLiveEvent<UserUpdateEvent>(['user_update'], (_type, u) => {
     qc.setQueriesData<InfiniteData<MembersPage>>({ queryKey: memberKeys.all }, (data) =>
       data
         ? {
             ...data,
             pages: data.pages.map((page) => ({
               ...page,
-              members: page.members.map((m) =>
-                m.id === u.user_id
-                  ? {
-                      ...m,
-                      username: u.username,
-                      nickname: u.nickname,
-                      pronouns: u.pronouns,
-                      pronouns_bg_color: u.pronouns_bg_color,
-                      pronouns_text_color: u.pronouns_text_color,
-                      profile_image_url: u.profile_image_url,
-                      profile_blur_enabled: u.profile_blur_enabled,
-                    }
-                  : m,
-              ),
+              members: page.members.map((m) => {
+                if (m.id !== u.user_id) return m;
+                const { user_id: _id, ...fields } = u;
+                return { ...m, ...fields };
+              }),
             })),
           }
         : data,
