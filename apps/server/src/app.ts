@@ -30,6 +30,8 @@ import { friendRoutes } from './friends/routes.js';
 import { directMessageRoutes } from './direct-messages/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 import { memberRoutes } from './members/routes.js';
+import { PresenceTracker } from './presence/tracker.js';
+import { presenceRoutes } from './presence/routes.js';
 import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
@@ -130,12 +132,15 @@ export async function startApp(config: Config): Promise<RunningApp> {
         directMessageRoutes(api, ctx);
         await profileRoutes(api, ctx);
         memberRoutes(api, ctx);
+        presenceRoutes(api, ctx);
       },
       { prefix: '/api' },
     );
     await serveWebClient(http, config.webDist);
 
-    const gateway = new Gateway(ctx, store);
+    const presence = new PresenceTracker(ctx);
+    await presence.start();
+    const gateway = new Gateway(ctx, store, presence);
     // Behind a trusted proxy every socket comes from the proxy: capping its address would cap everyone.
     const capped = !config.trustProxy && config.httpMaxConnectionsPerAddress > 0;
     const releaseSocket = capped ? capSocketsPerAddress(http.server, config.httpMaxConnectionsPerAddress) : () => {};

@@ -57,6 +57,12 @@ export interface Config {
   fileUrlTtlSec: number;
   /** Uploads never sent with a message are deleted after this long. */
   unsentUploadTtlSec: number;
+  /** A user whose last live connection closed shows offline after this long, unless they come back. */
+  presenceOfflineGraceMs: number;
+  /** How often each node tells the others it is alive (its users stay online). */
+  presenceNodeBeatMs: number;
+  /** A node silent this long is taken as gone: its users go offline. */
+  presenceNodeTimeoutMs: number;
 }
 
 /** The defaults are part of the documented interface, so they live in the protocol package. */
@@ -124,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 25 * 1024 * 1024, 1),
     fileUrlTtlSec: int(env.FILE_URL_TTL_SEC, 24 * 3600, 60),
     unsentUploadTtlSec: int(env.UNSENT_UPLOAD_TTL_SEC, 24 * 3600, 60),
+    // A reload reconnects in a second or two; a tab closed for good goes offline soon after.
+    presenceOfflineGraceMs: int(env.PRESENCE_OFFLINE_GRACE_MS, 8_000),
+    presenceNodeBeatMs: int(env.PRESENCE_NODE_BEAT_MS, 10_000, 100),
+    presenceNodeTimeoutMs: int(env.PRESENCE_NODE_TIMEOUT_MS, 30_000, 300),
   };
 }
 

@@ -130,6 +130,9 @@ describe('endpoint catalogue', () => {
       UPLOAD_MAX_BYTES: String(c.uploadMaxBytes),
       FILE_URL_TTL_SEC: String(c.fileUrlTtlSec),
       UNSENT_UPLOAD_TTL_SEC: String(c.unsentUploadTtlSec),
+      PRESENCE_OFFLINE_GRACE_MS: String(c.presenceOfflineGraceMs),
+      PRESENCE_NODE_BEAT_MS: String(c.presenceNodeBeatMs),
+      PRESENCE_NODE_TIMEOUT_MS: String(c.presenceNodeTimeoutMs),
     });
   });
 
@@ -293,6 +296,10 @@ describe('answers and frames match their schemas', () => {
     const byId = { friendship_id: asked.friendship_id };
     await call('POST', '/friends/:friendship_id/accept', { token: U, params: byId });
     await call('GET', '/friends', { token: A });
+    await call('GET', '/user/presence/all', { token: U });
+    await call('GET', '/user/presence', { token: U });
+    await call('PUT', '/user/presence', { token: U, body: { status: 'busy', is_manual: true } });
+    await call('POST', '/user/presence/heartbeat', { token: U });
     // Profiles, while they are friends (so the admin sees the user's picture behind the blur too).
     await call('PUT', '/user/update-nickname', { token: U, body: { nickname: 'Catalogued' } });
     const pronouns = { pronouns: 'they/them', pronouns_bg_color: '#112233', pronouns_text_color: '#ffffff' };
@@ -412,6 +419,7 @@ describe('answers and frames match their schemas', () => {
         'dm_reaction_remove',
         'dm_read_status_update',
         'user_update',
+        'presence_update',
         'mention_notification',
         'admin_announcement',
         'notification_preferences_update',

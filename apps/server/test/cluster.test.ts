@@ -30,6 +30,12 @@ let admin: { id: number; token: string };
 let bob: { id: number; token: string };
 let carol: { id: number; token: string };
 let general: { id: number; group_id: number };
+let clusterEnv: Record<string, string>;
+const PRESENCE_ENV = {
+  PRESENCE_OFFLINE_GRACE_MS: '300',
+  PRESENCE_NODE_BEAT_MS: '200',
+  PRESENCE_NODE_TIMEOUT_MS: '1500',
+};
 const clients: LiveClient[] = [];
 
 async function onAdminDb(sql: string): Promise<void> {
@@ -50,7 +56,9 @@ async function live(node: ServerProcess, token: string): Promise<LiveClient> {
 }
 
 const isMessage = (nonce: string) => (f: Frame) => f.type === 'message' && f.data?.nonce === nonce;
-const eventsOf = (client: LiveClient) => client.frames.filter((f) => f.seq !== null && f.type !== 'ready');
+// Presence events are per user by design (one's own differ from what others get): compared apart.
+const eventsOf = (client: LiveClient) =>
+  client.frames.filter((f) => f.seq !== null && f.type !== 'ready' && f.type !== 'presence_update');
 const seqsOf = (client: LiveClient) => client.frames.filter((f) => f.seq !== null).map((f) => f.seq!);
 
 function expectIncreasing(seqs: number[]) {
@@ -69,7 +77,15 @@ beforeAll(async () => {
   dbCreated = true;
   const url = new URL(PG_URL);
   url.pathname = `/${dbName}`;
-  const env = { DATABASE_URL: url.toString(), REDIS_URL, REDIS_PREFIX: prefix, WEB_DIST: '' };
+  const env = {
+    DATABASE_URL: url.toString(),
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    WEB_DIST: '',
+    // Presence moves fast here, so going offline and a dead node are seen within the test.
+    ...PRESENCE_ENV,
+  };
+  clusterEnv = env;
   // Started together, as a cluster would be: the migration lock keeps them from racing.
   [node1, node2] = await Promise.all([
     startServerProcess({ env, name: 'node 1' }),
@@ -190,8 +206,8 @@ describe('a cluster of two nodes', { timeout: 60_000 }, () => {
     // The replay: every event after lastSeq that the watcher saw, in order, then `resumed`.
     const replay = b2.frames.slice(0, b2.frames.indexOf(resumed));
     const expected = eventsOf(watcher).filter((f) => f.seq! > lastSeq);
-    expect(replay).toEqual(expected);
-    expect(resumed.data.replayed).toBe(expected.length);
+    expect(replay.filter((f) => f.type !== 'presence_update')).toEqual(expected);
+    expect(resumed.data.replayed).toBe(replay.length);
     expect(replay.filter((f) => f.type === 'message').map((f) => f.data.nonce)).toEqual(missed);
 
     // Live events continue on the resumed session.
@@ -297,5 +313,40 @@ describe('a cluster of two nodes', { timeout: 60_000 }, () => {
     // The REST API of the other node agrees.
     const history = await api2.get(`/message?channel_id=${channel.body.id}`, bob.token);
     expect(history.status).toBe(404);
+  });
+
+  it('keeps presence right whichever node a user is on, and a dead node’s users go offline', async () => {
+    const isBob = (online: boolean) => (f: Frame) =>
+      f.type === 'presence_update' &&
+      f.data.user_id === bob.id &&
+      f.data.is_online === online &&
+      !('is_invisible' in f.data);
+    const listed = async () =>
+      ((await api1.get('/user/presence/all', carol.token)).body as { user_id: number }[]).some(
+        (p) => p.user_id === bob.id,
+      );
+    // Nobody else holds a connection of Bob's now.
+    for (const c of clients) c.socket.terminate();
+    const c = await live(node1, carol.token);
+    await c.waitFor(isBob(false), WAIT_MS).catch(() => undefined);
+    c.frames.length = 0;
+
+    // Bob connects on node 2: Carol on node 1 is told, and node 1's list has him.
+    const b = await live(node2, bob.token);
+    await c.waitFor(isBob(true), WAIT_MS);
+    expect(await listed()).toBe(true);
+    // He leaves: after the grace, offline on node 1 too.
+    b.socket.terminate();
+    await c.waitFor(isBob(false), WAIT_MS);
+    expect(await listed()).toBe(false);
+
+    // A third node dies with Bob on it: the others sweep it and announce him offline.
+    const node3 = await startServerProcess({ env: clusterEnv, name: 'node 3' });
+    c.frames.length = 0;
+    await live(node3, bob.token);
+    await c.waitFor(isBob(true), WAIT_MS);
+    await node3.kill();
+    await c.waitFor(isBob(false), WAIT_MS);
+    expect(await listed()).toBe(false);
   });
 });

@@ -60,7 +60,11 @@ describe('a live connection and its access token', () => {
     await bare.waitFor((f) => f.type === 'invalid_session');
     const fresh = await connect();
     fresh.send({ type: 'resume', session_id: sessionId, seq: stale.frames[0]!.seq, token: third.access_token });
-    expect((await fresh.waitFor((f) => f.type === 'resumed')).data.replayed).toBe(1);
+    const resumed = await fresh.waitFor((f) => f.type === 'resumed');
+    const replay = fresh.frames.slice(0, fresh.frames.indexOf(resumed));
+    // The message it missed (beside the user's own presence, which also changed meanwhile).
+    expect(replay.filter((f) => f.type === 'message').map((f) => f.data.content)).toEqual(['still live']);
+    expect(resumed.data.replayed).toBe(replay.length);
 
     // The newer token moved the deadline; it did not remove it.
     expect(await kept.waitForClose(10_000)).toEqual({ code: CLOSE.authFailed, reason: TEXT.wsTokenExpired });

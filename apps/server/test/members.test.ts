@@ -97,7 +97,7 @@ describe('the member panel', () => {
     ]);
     await api.put('/privacy/settings', { profile_blur_enabled: true }, shy.token);
     const find = async (p: Person) => {
-      for (let after: string | null = null; ; ) {
+      for (let after: string | null = null; ;) {
         const query: string = `?limit=500${after ? `&after=${encodeURIComponent(after)}` : ''}`;
         const { body } = await members(p, channel.id, query);
         const found = (body.members as any[]).find((m) => m.id === shy.id);

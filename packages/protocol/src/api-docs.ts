@@ -14,6 +14,7 @@ import { Message } from './messages.js';
 import { Reaction } from './reactions.js';
 import { ChannelReadStatus, GroupReadStatus } from './read-status.js';
 import { StorageInfo, UserProfile } from './profiles.js';
+import { OwnPresence, UserPresence } from './presence.js';
 import { ClientFrame, CLOSE, PermissionChange, ServerControl, ServerEvents } from './gateway.js';
 import { TEXT } from './texts.js';
 import {
@@ -153,6 +154,23 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     default: '86400',
     description: 'Uploads never sent with a message are deleted (with their files) after this long.',
   },
+  {
+    name: 'PRESENCE_OFFLINE_GRACE_MS',
+    default: '8000',
+    description:
+      'A user whose last live connection closed shows offline after this long, unless a connection comes back first (a reload does not flicker).',
+  },
+  {
+    name: 'PRESENCE_NODE_BEAT_MS',
+    default: '10000',
+    description: 'How often each server process records that it is alive, keeping its users online (at least 100).',
+  },
+  {
+    name: 'PRESENCE_NODE_TIMEOUT_MS',
+    default: '30000',
+    description:
+      'A server process silent this long is taken as gone (a crash): another one announces its users offline (at least 300).',
+  },
 ];
 
 /** Answer and frame schemas documented once, under Schemas, and referred to by name elsewhere. */
@@ -172,6 +190,8 @@ const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['GroupReadStatus', GroupReadStatus],
   ['UserProfile', UserProfile],
   ['StorageInfo', StorageInfo],
+  ['UserPresence', UserPresence],
+  ['OwnPresence', OwnPresence],
 ];
 
 type Json = Record<string, unknown>;

@@ -63,6 +63,7 @@ import {
   UsernameParams,
   UserProfile,
 } from './profiles.js';
+import { OwnPresence, PresenceUpdateBody, UserPresence } from './presence.js';
 import {
   MuteChannelAnswer,
   MuteChannelBody,
@@ -704,6 +705,45 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: MembersQuery,
     answer: MembersPage,
   },
+  /* ---------- presence ---------- */
+  {
+    method: 'GET',
+    path: '/user/presence/all',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The presence of everyone the caller may see (friends, and people sharing a group with the caller) who is not offline as others see them, plus the caller's own. Anyone not listed is offline. An invisible user is never listed (nor anyone who set offline).",
+    answer: z.array(z.union([OwnPresence, UserPresence])),
+  },
+  {
+    method: 'GET',
+    path: '/user/presence',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The caller's own presence: the status, whether they are connected, invisible, and whether the status was their own choice.",
+    answer: OwnPresence,
+  },
+  {
+    method: 'PUT',
+    path: '/user/presence',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Changes the caller's presence. `is_manual` true (the status menu): kept until changed, except that plain Online (not invisible) hands the status back to the automatic rules. Otherwise an automatic change, online or away only, ignored while a manual status stands (400 for busy, offline or is_invisible). Others get `presence_update` when what they see changed.",
+    limits: ['writePerUser'],
+    body: PresenceUpdateBody,
+    answer: OwnPresence,
+  },
+  {
+    method: 'POST',
+    path: '/user/presence/heartbeat',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The client's sign of life every 60 s while visible; answers the caller's presence, so a missed event corrects itself. Being connected is the live connection's doing: a user goes offline PRESENCE_OFFLINE_GRACE_MS after their last connection closes.",
+    answer: OwnPresence,
+  },
   /* ---------- direct messages ---------- */
   {
     method: 'GET',
@@ -1019,6 +1059,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     'Every session of the user who marked a conversation read (so their other tabs follow); the other participant is never told.',
   user_update:
     "After a user changed their nickname, pronouns or picture: every session. Behind the user's profile blur, only the user's and their friends' sessions get the picture; everyone else gets the event with `profile_image_url` null.",
+  presence_update:
+    "A user's presence changed (connected, gone offline after the grace period, a new status): their friends' sessions and the sessions that can view a group the user can view get what others see (an invisible user as offline); the user's own sessions get their whole presence (with `is_invisible` and `presence_manually_set`).",
   mention_notification:
     "After a message is sent, or an edit adds a mention: `mention` to each user it names (not its author) whose sessions can view the channel's group; `everyone` (an admin's @everyone) to every session that can view the group, the author's included. An edit tells only the users it newly mentions.",
   friend_request_received: 'The sessions of the user a friend request was sent to; `user` is who sent it.',

@@ -12,6 +12,7 @@ import { NotificationPreferences } from './notifications.js';
 import { FriendChangeEvent, FriendRemovedEvent, FriendRequestEvent } from './friends.js';
 import { DmDeleteEvent, DmReadEvent, DmSendFields } from './direct-messages.js';
 import { UserUpdateEvent } from './profiles.js';
+import { OwnPresence, UserPresence } from './presence.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -101,6 +102,7 @@ export const ServerEvents = {
   dm_reaction_remove: Reaction,
   dm_read_status_update: DmReadEvent,
   user_update: UserUpdateEvent,
+  presence_update: z.union([OwnPresence, UserPresence]),
   mention_notification: MentionNotification,
   admin_announcement: AdminAnnouncement,
   notification_preferences_update: NotificationPreferences,

@@ -16,6 +16,7 @@ import { closeRevoked } from './revocation.js';
 import type { SessionStore } from './session-store.js';
 import { ConnectionSet, SessionTable } from './tables.js';
 import { clearTokenDeadline } from './token-expiry.js';
+import type { PresenceTracker } from '../presence/tracker.js';
 
 /**
  * The live gateway: authenticates WebSocket connections, keeps a session per connection, delivers
@@ -28,8 +29,14 @@ export class Gateway {
   private timer: NodeJS.Timeout;
   private recordTimer: NodeJS.Timeout;
 
-  constructor(ctx: AppContext, store: SessionStore) {
+  constructor(
+    ctx: AppContext,
+    store: SessionStore,
+    private presence: PresenceTracker | null = null,
+  ) {
     const state: GatewayState = { ctx, store, connections: new ConnectionSet(), sessions: new SessionTable() };
+    // Every session attached or gone on this node is counted per user for presence.
+    if (presence) state.sessions.watch(presence);
     this.state = state;
     ctx.events.subscribe((event) => {
       if (event.type === SESSION_RESUMED) closeSuperseded(state, event);
@@ -71,6 +78,7 @@ export class Gateway {
     for (let i = 0; i < 20 && connections.size > 0; i++) await new Promise((r) => setTimeout(r, 50));
     for (const c of connections) c.socket.terminate();
     this.wss.close();
+    await this.presence?.stop();
   }
 
   private accept(socket: WebSocket, address: string): void {

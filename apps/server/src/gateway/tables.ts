@@ -21,22 +21,40 @@ export class ConnectionSet extends Set<Connection> {
   }
 }
 
-/** This node's attached sessions by id, counted per user as they come and go (for the user cap). */
+/** Told when a user's first session on this node attaches and when their last one goes (presence). */
+export interface SessionWatcher {
+  connected(userId: number): void;
+  disconnected(userId: number): void;
+}
+
+/** This node's attached sessions by id, counted per user as they come and go (for the user cap and presence). */
 export class SessionTable extends Map<string, LiveSession> {
   private perUser = new Map<number, number>();
+  private watcher: SessionWatcher | null = null;
+
+  watch(watcher: SessionWatcher): void {
+    this.watcher = watcher;
+  }
 
   override set(id: string, session: LiveSession): this {
     const previous = this.get(id);
-    if (previous) decrement(this.perUser, previous.user.id);
-    this.perUser.set(session.user.id, this.ofUser(session.user.id) + 1);
+    if (previous) this.leave(previous.user.id);
+    const count = this.ofUser(session.user.id) + 1;
+    this.perUser.set(session.user.id, count);
+    this.watcher?.connected(session.user.id);
     return super.set(id, session);
   }
 
   override delete(id: string): boolean {
     const previous = this.get(id);
     if (!previous) return false;
-    decrement(this.perUser, previous.user.id);
+    this.leave(previous.user.id);
     return super.delete(id);
+  }
+
+  private leave(userId: number): void {
+    decrement(this.perUser, userId);
+    this.watcher?.disconnected(userId);
   }
 
   ofUser(userId: number): number {

@@ -25,7 +25,8 @@ function setup(start: Partial<OwnPresence> = {}) {
         return Promise.resolve(
           own({
             presence_status: body.status,
-            presence_manually_set: body.is_manual ?? false,
+            // As the server does: a manual plain Online hands the status back to the automatic rules.
+            presence_manually_set: (body.is_manual ?? false) && !(body.status === 'online' && !body.is_invisible),
             is_invisible: body.is_invisible ?? false,
           }),
         );
@@ -102,13 +103,19 @@ describe('automatic presence', () => {
     expect(t.sent).toHaveLength(2);
   });
 
-  it('keeps a manual choice: busy and invisible are manual, online clears it', async () => {
+  it('sends a choice as manual; after choosing Online the automatic away works again', async () => {
     const t = setup();
     await t.agent.choose('busy', false);
     expect(t.sent.at(-1)).toEqual({ status: 'busy', is_invisible: false, is_manual: true });
-    await t.agent.choose('online', true);
-    expect(t.sent.at(-1)).toEqual({ status: 'online', is_invisible: true, is_manual: true });
+    t.advance(10 * 60_000);
+    t.agent.tick();
+    await flush();
+    expect(t.sent).toHaveLength(1);
     await t.agent.choose('online', false);
-    expect(t.sent.at(-1)).toEqual({ status: 'online', is_invisible: false, is_manual: false });
+    expect(t.sent.at(-1)).toEqual({ status: 'online', is_invisible: false, is_manual: true });
+    t.advance(10 * 60_000);
+    t.agent.tick();
+    await flush();
+    expect(t.sent.at(-1)).toEqual({ status: 'away', is_manual: false });
   });
 });

@@ -62,9 +62,9 @@ export class PresenceAgent {
     if (idle || hiddenLong) void this.auto('away');
   }
 
-  /** The user's own choice in the status popover: kept until they change it. */
+  /** The user's own choice in the status menu: kept until they change it (plain Online hands back to the automatic rules). */
   async choose(status: PresenceStatus, invisible: boolean): Promise<void> {
-    this.set(await this.deps.put({ status, is_invisible: invisible, is_manual: status !== 'online' || invisible }));
+    this.set(await this.deps.put({ status, is_invisible: invisible, is_manual: true }));
   }
 
   private async auto(status: PresenceStatus): Promise<void> {

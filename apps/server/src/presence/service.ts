@@ -1,0 +1,81 @@
+import type { OwnPresence, PresenceUpdateBody, UserPresence } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../http/errors.js';
+import { enforce } from '../ratelimit/limiter.js';
+import type { UserRow } from '../users/user-row.js';
+import { announcePresence, loadPresence } from './announce.js';
+import { ONLINE_SQL, ownView, PRESENCE_COLUMNS, publicView, type PresenceRow } from './presence-row.js';
+
+const timeoutSec = (ctx: AppContext) => ctx.config.presenceNodeTimeoutMs / 1000;
+
+export async function ownPresence(ctx: AppContext, user: UserRow): Promise<OwnPresence> {
+  return ownView((await loadPresence(ctx, user.id))!);
+}
+
+/**
+ * A change of the caller's presence. A manual change (the status menu) is kept until the user
+ * changes it again, except that choosing plain Online hands the status back to the automatic rules.
+ * An automatic change (away after idling, online on return) is ignored while a manual status stands,
+ * and may only move between online and away. Others are told only when what they see changed.
+ */
+export async function updatePresence(ctx: AppContext, user: UserRow, body: PresenceUpdateBody): Promise<OwnPresence> {
+  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
+  const before = (await loadPresence(ctx, user.id))!;
+  let after: PresenceRow = before;
+  if (body.is_manual) {
+    const invisible = body.is_invisible ?? false;
+    const manual = !(body.status === 'online' && !invisible);
+    const { rows } = await ctx.db.query<
+      Pick<PresenceRow, 'presence_status' | 'is_invisible' | 'presence_manually_set'>
+    >(
+      `UPDATE users SET presence_status = $2, is_invisible = $3, presence_manually_set = $4,
+              last_seen = CASE WHEN $3 AND NOT is_invisible THEN now() ELSE last_seen END
+        WHERE id = $1 RETURNING presence_status, is_invisible, presence_manually_set`,
+      [user.id, body.status, invisible, manual],
+    );
+    after = { ...before, ...rows[0]! };
+  } else {
+    if (body.is_invisible !== undefined) throw badRequest('Invisibility is a manual choice: send is_manual true');
+    if (body.status !== 'online' && body.status !== 'away')
+      throw badRequest('An automatic change is online or away; busy and offline are manual choices');
+    if (!before.presence_manually_set && before.presence_status !== body.status) {
+      await ctx.db.query('UPDATE users SET presence_status = $2 WHERE id = $1 AND NOT presence_manually_set', [
+        user.id,
+        body.status,
+      ]);
+      after = (await loadPresence(ctx, user.id))!;
+    }
+  }
+  const changed =
+    after.presence_status !== before.presence_status ||
+    after.is_invisible !== before.is_invisible ||
+    after.presence_manually_set !== before.presence_manually_set;
+  if (changed) await announcePresence(ctx, user.id);
+  return ownView(after);
+}
+
+/*
+ * Everyone the caller may see who is not offline as others see them: connected, not invisible, not set
+ * to offline, and a friend or someone sharing a group with the caller (both can view it). Offline is
+ * the default for anyone not listed, which keeps the answer small on a large instance. The caller's
+ * own entry comes with it, as they see it.
+ */
+const ALL_SQL = `
+  SELECT ${PRESENCE_COLUMNS}, true AS is_online FROM users u, users me
+   WHERE me.id = $1 AND ${ONLINE_SQL('u.id', '$2')}
+     AND (u.id = me.id OR (
+          NOT u.is_invisible AND u.presence_status <> 'offline'
+          AND (EXISTS (SELECT 1 FROM friendships f
+                        WHERE f.status = 'accepted'
+                          AND LEAST(f.requester_id, f.addressee_id) = LEAST(u.id, me.id)
+                          AND GREATEST(f.requester_id, f.addressee_id) = GREATEST(u.id, me.id))
+               OR EXISTS (SELECT 1 FROM groups g
+                           WHERE (me.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (SELECT 1 FROM group_permissions gp
+                                   WHERE gp.group_id = g.id AND gp.user_id = me.id AND NOT gp.can_view))
+                             AND (u.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (SELECT 1 FROM group_permissions gp
+                                   WHERE gp.group_id = g.id AND gp.user_id = u.id AND NOT gp.can_view))))))`;
+
+export async function visiblePresence(ctx: AppContext, user: UserRow): Promise<UserPresence[]> {
+  const { rows } = await ctx.db.query<PresenceRow>(ALL_SQL, [user.id, timeoutSec(ctx)]);
+  return rows.map((r) => (r.id === user.id ? ownView(r) : publicView(r)));
+}
