@@ -48,12 +48,13 @@ test('the theme can be switched to light and back, and is remembered', async ({ 
   const page = await signedInPage(await newUser('themer'));
   await groupRail(page).getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Appearance' }).click();
   await page.getByRole('radio', { name: 'Light' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await groupRail(page).getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  // The reload keeps the settings screen open on its tab (its address is /settings/appearance).
+  await expect(page.getByRole('heading', { level: 2, name: 'Appearance' })).toBeVisible();
   await page.getByRole('radio', { name: 'Dark' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });

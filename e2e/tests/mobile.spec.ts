@@ -46,6 +46,8 @@ test('the same chat on a 390×844 phone screen, with the bottom bar', async ({
   // The other tabs lead to their pages and Home back to the start.
   await bar.getByRole('button', { name: 'Settings', exact: true }).click();
   await expect(phone.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  // The settings screen covers the whole phone screen: it is closed before anything else.
+  await phone.getByRole('button', { name: 'Close settings' }).click();
   await bar.getByRole('button', { name: 'Profile', exact: true }).click();
   await expect(phone.getByRole('heading', { name: phoneAccount.username })).toBeVisible();
   await bar.getByRole('button', { name: 'Home', exact: true }).click();

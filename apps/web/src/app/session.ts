@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AuthAnswer } from '@hearth/protocol';
+import type { AuthAnswer, SelfUser } from '@hearth/protocol';
 import type { Services } from './services';
 import { useServices } from './services';
 import { landInDefaultChannelNext } from '../features/shell/useLandInDefaultChannel';
@@ -29,3 +29,9 @@ export async function signOut(services: Services) {
 }
 
 export const isAdminRole = (role: string | undefined) => role?.toUpperCase() === 'ADMIN';
+
+/** The signed-in user's own changes (a new nickname or picture) shown everywhere at once, without a reload. */
+export function updateSessionUser(services: Services, patch: Partial<SelfUser>): void {
+  const session = services.auth.get();
+  if (session) services.auth.set({ ...session, user: { ...session.user, ...patch } });
+}

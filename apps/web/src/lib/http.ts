@@ -102,13 +102,15 @@ export class HttpClient {
 
   private async send(method: string, path: string, opts: RequestOptions) {
     const token = opts.anonymous ? null : this.auth.get()?.accessToken;
+    // A form (a file upload) goes as multipart, its boundary set by the browser; anything else as JSON.
+    const form = opts.body instanceof FormData;
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(opts.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      body: form ? (opts.body as FormData) : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
     });
     const text = await res.text();
     let body: unknown = null;

@@ -2,3 +2,4 @@ export { MiniProfileHost } from './MiniProfile';
 export { ProfilePage } from './ProfilePage';
 export { PronounsChip } from './PronounsChip';
 export { openProfilePopup, closeProfilePopup } from './profile-popup';
+export { useProfile, profileKeys } from './queries';

@@ -41,14 +41,17 @@ describe('Shell', () => {
     await waitFor(() => expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe('Hearth'));
   });
 
-  it('on its own route, the page brings the h1', () => {
+  it('on its own route, the page brings the h1', async () => {
     renderShell('/settings');
+    await screen.findByRole('dialog', { name: 'Settings' });
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Settings']);
   });
 
-  it('opens settings at a settings link’s deeper address too', () => {
+  it('opens settings at a settings link’s deeper address too', async () => {
     const { location } = renderShell('/settings/account/password');
+    await screen.findByRole('dialog', { name: 'Settings' });
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Settings']);
+    expect(screen.getByRole('heading', { level: 2, name: 'My Account' })).toBeTruthy();
     expect(location.history).toEqual(['/settings/account/password']);
   });
 

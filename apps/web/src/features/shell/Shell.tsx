@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { PublicUser } from '@hearth/protocol';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { GroupRail } from '../groups/GroupRail';
@@ -17,7 +18,6 @@ import { usePresenceFeed } from '../presence';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
-import { SettingsPlaceholder } from './SettingsPlaceholder';
 import { MobileBottomBar } from './MobileBottomBar';
 import { PageHeading } from './PageHeading';
 import { Placeholder } from './Placeholder';
@@ -43,6 +43,8 @@ export function Shell() {
   // pane would hide it. A role, not a <main> element, so no pane is remounted when it moves.
   const mainPane = useIsNarrow() && pane === 'sidebar' ? 'sidebar' : 'chat';
   const heading = !nav.onPage && <PageHeading />;
+  // Where the user is: shown in the main area, and under the settings screen while it is open.
+  const place = nav.channelId !== null ? <ChannelChat channelId={nav.channelId} /> : <Home />;
   return (
     <div className={styles.shell} data-pane={pane} data-rail-open={nav.railOpen || undefined}>
       <div className={styles.rail}>
@@ -59,11 +61,11 @@ export function Shell() {
             {(params) => <ProfilePage key={params.username} username={safeDecode(params.username)} />}
           </Route>
           <Route path="/settings">
-            <SettingsPlaceholder />
+            <Settings place={place} />
           </Route>
           {/* A settings link typed or pasted in as an address (spec 1 §2) opens settings too. */}
           <Route path="/settings/*">
-            <SettingsPlaceholder />
+            <Settings place={place} />
           </Route>
           <Route path="/dm/:userId">{(params) => <DmChat userId={Number(params.userId)} />}</Route>
           <Route path="/admin">
@@ -71,13 +73,7 @@ export function Shell() {
           </Route>
           <Route>
             {/* An address that is no place in the app leads home rather than to an empty screen. */}
-            {placeFromPath(location) === null ? (
-              <Redirect to="/" replace />
-            ) : nav.channelId !== null ? (
-              <ChannelChat channelId={nav.channelId} />
-            ) : (
-              <Home />
-            )}
+            {placeFromPath(location) === null ? <Redirect to="/" replace /> : place}
           </Route>
         </Switch>
       </div>
@@ -85,6 +81,20 @@ export function Shell() {
       <NotificationCenter />
       <MiniProfileHost />
     </div>
+  );
+}
+
+const SettingsScreen = lazy(() => import('../settings/SettingsScreen'));
+
+/** The settings screen over the place the user was at (loaded on first use). */
+function Settings({ place }: { place: ReactNode }) {
+  return (
+    <>
+      {place}
+      <Suspense fallback={null}>
+        <SettingsScreen />
+      </Suspense>
+    </>
   );
 }
 

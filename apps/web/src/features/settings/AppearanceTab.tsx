@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { applyTheme, getThemeChoice, type ThemeChoice } from '../../themes';
-import styles from './Shell.module.css';
+import styles from './Settings.module.css';
 
 const CHOICES: { value: ThemeChoice; label: string }[] = [
   { value: 'dark', label: 'Dark' },
@@ -8,20 +8,15 @@ const CHOICES: { value: ThemeChoice; label: string }[] = [
   { value: 'system', label: 'System' },
 ];
 
-/** Until the settings screen exists: the theme choice, so the light and system themes are reachable. */
-export function SettingsPlaceholder() {
+/** The themes that exist so far; the forty themes of spec 3 come with the settings issue. */
+export function AppearanceTab() {
   const [choice, setChoice] = useState<ThemeChoice>(getThemeChoice);
-  const titleId = useId();
   return (
-    <section className={styles.placeholder} aria-labelledby={titleId}>
-      <h1 id={titleId} className={styles.placeholderTitle}>
-        Settings
-      </h1>
-      <p>More settings are coming soon.</p>
-      <fieldset className={styles.themeChoice}>
-        <legend>Theme</legend>
+    <div className={styles.tabBody}>
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>Theme</legend>
         {CHOICES.map((c) => (
-          <label key={c.value}>
+          <label key={c.value} className={styles.radio}>
             <input
               type="radio"
               name="theme"
@@ -36,6 +31,6 @@ export function SettingsPlaceholder() {
           </label>
         ))}
       </fieldset>
-    </section>
+    </div>
   );
 }

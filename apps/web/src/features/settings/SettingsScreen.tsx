@@ -1,0 +1,99 @@
+import { useEffect, type ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useLocation } from 'wouter';
+import { useNavigation } from '../../app/navigation';
+import { placePath } from '../../app/routes';
+import { useServices } from '../../app/services';
+import { signOut } from '../../app/session';
+import { Button, IconButton } from '../../ui';
+import { CloseIcon } from '../../ui/icons';
+import { AppearanceTab } from './AppearanceTab';
+import { PrivacyTab } from './PrivacyTab';
+import { ProfileTab } from './ProfileTab';
+import { OPEN_SETTINGS_TAB, SETTINGS_TABS, settingsLocation, tabName } from './tabs';
+import styles from './Settings.module.css';
+
+/** The tabs built so far; the others say Coming Soon until their issue lands. */
+const BUILT: Record<string, () => ReactNode> = {
+  profile: () => <ProfileTab />,
+  privacy: () => <PrivacyTab />,
+  appearance: () => <AppearanceTab />,
+};
+
+/**
+ * The settings screen (spec 3 §2): a full-screen dialog over the shell at /settings/{tab}, closed by
+ * the close button, Escape or a click on the backdrop (back to where the user was). A settings link or
+ * the `settings:open-tab` window event opens it on a tab. Loaded on first use.
+ */
+export default function SettingsScreen() {
+  const [location, navigate] = useLocation();
+  const nav = useNavigation();
+  const services = useServices();
+  const { tab } = settingsLocation(location, window.history.state);
+  const open = (id: string) => navigate(`/settings/${encodeURIComponent(id)}`, { replace: true });
+  const close = () => navigate(placePath({ groupId: nav.groupId, channelId: nav.channelId }));
+
+  useEffect(() => {
+    const onOpenTab = (event: Event) => {
+      const id = (event as CustomEvent<{ tab?: unknown }>).detail?.tab;
+      if (typeof id === 'string' && id) navigate(`/settings/${encodeURIComponent(id)}`, { replace: true });
+    };
+    window.addEventListener(OPEN_SETTINGS_TAB, onOpenTab);
+    return () => window.removeEventListener(OPEN_SETTINGS_TAB, onOpenTab);
+  }, [navigate]);
+
+  const name = tabName(tab);
+  return (
+    <Dialog.Root open onOpenChange={(isOpen) => !isOpen && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.screen} aria-describedby="settings-subtitle">
+          <header className={styles.header}>
+            <div>
+              <Dialog.Title asChild>
+                <h1 className={styles.title}>Settings</h1>
+              </Dialog.Title>
+              <p id="settings-subtitle" className={styles.subtitle}>
+                Manage your account and preferences
+              </p>
+            </div>
+            <Dialog.Close asChild>
+              <IconButton aria-label="Close settings">
+                <CloseIcon size={20} />
+              </IconButton>
+            </Dialog.Close>
+          </header>
+          <div className={styles.layout}>
+            <nav className={styles.nav} aria-label="Settings sections">
+              <ul>
+                {SETTINGS_TABS.map((t) => (
+                  <li key={t.id}>
+                    <button
+                      type="button"
+                      className={styles.navItem}
+                      aria-current={t.id === tab ? 'page' : undefined}
+                      onClick={() => open(t.id)}
+                    >
+                      {t.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <Button variant="danger" className={styles.logout} onClick={() => void signOut(services)}>
+                Logout
+              </Button>
+            </nav>
+            <section className={styles.content} aria-labelledby="settings-tab-title">
+              <h2 id="settings-tab-title" className={styles.tabTitle}>
+                {name ?? 'Coming Soon'}
+              </h2>
+              {BUILT[tab]?.() ?? (
+                <p className={styles.comingSoon}>Coming Soon: this part of the settings is on its way.</p>
+              )}
+            </section>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
