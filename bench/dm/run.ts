@@ -68,7 +68,7 @@ async function run(p: Params): Promise<{ dm: LoadResult; channel: LoadResult }> 
         seconds: p.seconds,
         recipientsPerMessage: 2,
         makeFrame: (sender, content, k) =>
-          `{"type":"direct_message","recipient_id":${partner(sender)},"content":"${content}","nonce":"d${k}"}`,
+          `{"type":"direct_message","recipient_id":${partner(sender)},"content":"${content}","nonce":"d${k}-${content.slice(2, 16)}"}`,
       },
       log,
     );

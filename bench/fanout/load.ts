@@ -135,6 +135,9 @@ export async function runLoad(opts: LoadOptions, log: (line: string) => void): P
 
   // Open-loop schedule: message k is due at start + k/rate, sent by sender k mod S.
   const senders = sockets.slice(0, opts.senders);
+  // Nonces unique to this run: a second run on the same instance must not repeat the first's (the
+  // server would answer a repeated nonce to its sender alone, as a retried send).
+  const run = Math.random().toString(36).slice(2, 8);
   const interval = 1000 / opts.rate;
   const start = clock() + 100;
   let sent = 0;
@@ -150,7 +153,7 @@ export async function runLoad(opts: LoadOptions, log: (line: string) => void): P
         const content = `t=${now.toFixed(3)}|${sent}`;
         const frame = opts.makeFrame
           ? opts.makeFrame(sender, content, sent)
-          : `{"type":"message","channel_id":${opts.channelId},"content":"${content}","nonce":"b${sent}"}`;
+          : `{"type":"message","channel_id":${opts.channelId},"content":"${content}","nonce":"b${run}-${sent}"}`;
         if (ws.readyState !== ws.OPEN) sendErrors++;
         else
           ws.send(frame, (err) => {

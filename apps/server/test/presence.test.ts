@@ -27,7 +27,19 @@ const live = async (p: Person) => {
 };
 const all = async (viewer: Person) => (await api.get('/user/presence/all', viewer.token)).body as any[];
 const seen = async (viewer: Person, of: Person) => (await all(viewer)).find((p) => p.user_id === of.id);
-const updatesAbout = (c: LiveClient, of: Person) => c.ofType('presence_update').filter((f) => f.data.user_id === of.id);
+/** What a client was told of a user's presence, one by one or in batches, in order. */
+const presencesOf = (c: LiveClient, of: Person) =>
+  c.frames
+    .flatMap((f) =>
+      f.type === 'presence_update' ? [f.data] : f.type === 'presence_batch' ? (f.data.presences as any[]) : [],
+    )
+    .filter((p) => p.user_id === of.id && !('is_invisible' in p));
+const updatesAbout = presencesOf;
+/** Waits until the client was told something about the user that matches. */
+async function told(c: LiveClient, of: Person, match: (p: any) => boolean = () => true, timeoutMs = 5_000) {
+  await c.waitFor(() => presencesOf(c, of).some(match), timeoutMs);
+  return presencesOf(c, of).findLast(match);
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A user who shares no group with anyone: every group hidden from them. */
@@ -47,8 +59,8 @@ describe('being connected', () => {
     expect(await seen(watcher, a)).toBeUndefined();
 
     const la = await live(a);
-    const online = await lw.waitFor((f) => f.type === 'presence_update' && f.data.user_id === a.id);
-    expect(online.data).toEqual({ user_id: a.id, presence_status: 'online', is_online: true, last_seen: null });
+    const online = await told(lw, a);
+    expect(online).toEqual({ user_id: a.id, presence_status: 'online', is_online: true, last_seen: null });
     expect(await seen(watcher, a)).toMatchObject({ presence_status: 'online', is_online: true });
     // The user's own sessions get their whole presence.
     const own = await la.waitFor((f) => f.type === 'presence_update');
@@ -63,12 +75,9 @@ describe('being connected', () => {
     expect(await seen(watcher, a)).toBeDefined();
 
     for (const c of open.filter((c) => c !== lw)) c.close();
-    const offline = await lw.waitFor(
-      (f) => f.type === 'presence_update' && f.data.user_id === a.id && !f.data.is_online,
-      GRACE_MS * 10,
-    );
-    expect(offline.data.presence_status).toBe('offline');
-    expect(offline.data.last_seen).not.toBeNull();
+    const offline = await told(lw, a, (p) => !p.is_online, GRACE_MS * 10);
+    expect(offline.presence_status).toBe('offline');
+    expect(offline.last_seen).not.toBeNull();
     expect(await seen(watcher, a)).toBeUndefined();
   });
 
@@ -81,8 +90,8 @@ describe('being connected', () => {
     await api.post(`/friends/${body.friendship_id}/accept`, undefined, friend.token);
     const [lf, ls, lsh] = [await live(friend), await live(stranger), await live(sharer)];
     await live(subject);
-    await lf.waitFor((f) => f.type === 'presence_update' && f.data.user_id === subject.id);
-    await sleep(300);
+    await told(lf, subject);
+    await sleep(600);
     expect(updatesAbout(ls, subject)).toEqual([]);
     // Everything is hidden from the subject, so the sharer shares nothing with them either.
     expect(updatesAbout(lsh, subject)).toEqual([]);
@@ -97,8 +106,8 @@ describe('being connected', () => {
       admin.token,
     );
     await api.put('/user/presence', { status: 'busy', is_manual: true }, subject.token);
-    const busy = await lsh.waitFor((f) => f.type === 'presence_update' && f.data.user_id === subject.id);
-    expect(busy.data).toMatchObject({ presence_status: 'busy', is_online: true });
+    const busy = await told(lsh, subject);
+    expect(busy).toMatchObject({ presence_status: 'busy', is_online: true });
     expect(await seen(sharer, subject)).toMatchObject({ presence_status: 'busy' });
   });
 });
@@ -141,16 +150,15 @@ describe('choosing a status', () => {
     const a = await api.person('a');
     const lw = await live(watcher);
     const la = await live(a);
-    await lw.waitFor((f) => f.type === 'presence_update' && f.data.user_id === a.id);
+    await told(lw, a);
     await api.put('/user/presence', { status: 'online', is_invisible: true, is_manual: true }, a.token);
-    const gone = await lw.waitFor((f) => f.type === 'presence_update' && f.data.user_id === a.id && !f.data.is_online);
-    expect(gone.data).toEqual({
-      user_id: a.id,
-      presence_status: 'offline',
-      is_online: false,
-      last_seen: gone.data.last_seen,
-    });
-    expect(gone.data).not.toHaveProperty('is_invisible');
+    const gone = await told(lw, a, (p) => !p.is_online);
+    expect(gone).toEqual({ user_id: a.id, presence_status: 'offline', is_online: false, last_seen: gone.last_seen });
+    // Nothing another user's session got about them says they are invisible.
+    const aboutA = lw.frames
+      .flatMap((f) => (f.type === 'presence_update' ? [f.data] : f.type === 'presence_batch' ? f.data.presences : []))
+      .filter((p: any) => p.user_id === a.id);
+    expect(aboutA.some((p: any) => 'is_invisible' in p)).toBe(false);
     expect(await seen(watcher, a)).toBeUndefined();
     // The user knows the truth.
     const own = (await all(a)).find((p) => p.user_id === a.id);
@@ -158,6 +166,7 @@ describe('choosing a status', () => {
     await la.waitFor((f) => f.type === 'presence_update' && f.data.is_invisible === true);
     // Visible again: others see them online.
     await api.put('/user/presence', { status: 'online', is_manual: true }, a.token);
-    await lw.waitFor((f) => f.type === 'presence_update' && f.data.user_id === a.id && f.data.is_online);
+    const count = presencesOf(lw, a).length;
+    await told(lw, a, (p) => p.is_online && presencesOf(lw, a).indexOf(p) >= count);
   });
 });

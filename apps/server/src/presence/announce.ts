@@ -1,6 +1,5 @@
+import type { UserPresence } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import type { Audience } from '../events/event-log.js';
-import { friendIdsOf } from '../profiles/visibility.js';
 import { ONLINE_SQL, ownView, PRESENCE_COLUMNS, publicView, type PresenceRow } from './presence-row.js';
 
 const timeoutSec = (ctx: AppContext) => ctx.config.presenceNodeTimeoutMs / 1000;
@@ -13,28 +12,83 @@ export async function loadPresence(ctx: AppContext, userId: number): Promise<Pre
   return rows[0] ?? null;
 }
 
-/**
- * Who is told of a user's presence (spec 2 §4): their friends, and whoever can view a group the user
- * can view. The audience carries the user's visible groups, so each session decides with what it
- * already holds (the groups hidden from it), with no query per recipient.
- */
-async function presenceAudience(ctx: AppContext, userId: number): Promise<Audience> {
-  const [friendIds, groups] = await Promise.all([
-    friendIdsOf(ctx.db, userId),
-    ctx.db.query<{ id: number }>(
-      `SELECT g.id FROM groups g, users u
-        WHERE u.id = $1 AND (u.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (
-              SELECT 1 FROM group_permissions gp WHERE gp.group_id = g.id AND gp.user_id = u.id AND NOT gp.can_view))`,
-      [userId],
-    ),
-  ]);
-  return { kind: 'presence', userId, friendIds, groupIds: groups.rows.map((g) => g.id) };
+/** What decides who sees a user's presence: their friends and the groups they can view. */
+async function presenceReach(ctx: AppContext, userId: number): Promise<{ friendIds: number[]; groupIds: number[] }> {
+  // One round trip: status changes can come by the dozen a second on a large instance.
+  const { rows } = await ctx.db.query<{ friend_ids: number[]; group_ids: number[] }>(
+    `SELECT ARRAY(SELECT CASE WHEN f.requester_id = u.id THEN f.addressee_id ELSE f.requester_id END
+                    FROM friendships f
+                   WHERE f.status = 'accepted' AND (f.requester_id = u.id OR f.addressee_id = u.id))::int8[] AS friend_ids,
+            ARRAY(SELECT g.id FROM groups g
+                   WHERE u.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (
+                         SELECT 1 FROM group_permissions gp
+                          WHERE gp.group_id = g.id AND gp.user_id = u.id AND NOT gp.can_view)
+                   ORDER BY g.id)::int8[] AS group_ids
+       FROM users u WHERE u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  return { friendIds: (row?.friend_ids ?? []).map(Number), groupIds: (row?.group_ids ?? []).map(Number) };
 }
 
-/** Tells the user's own sessions their whole presence, and everyone who may see them what they see. */
-export async function announcePresence(ctx: AppContext, userId: number): Promise<void> {
-  const row = await loadPresence(ctx, userId);
+/** How long changes for the same groups are gathered into one event. */
+export const PRESENCE_BATCH_MS = 250;
+
+/**
+ * Presence changes for everyone who shares a group with the user are gathered for a moment and sent
+ * as one `presence_batch` per set of groups: with hundreds of people changing status, each session
+ * gets a few frames a second instead of one per change, and message delivery keeps its pace
+ * (bench:presence). Users who can view the same groups (most of an instance) share one batch.
+ */
+class PresenceBatcher {
+  private pending = new Map<string, { groupIds: number[]; presences: Map<number, UserPresence> }>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private ctx: AppContext) {}
+
+  add(groupIds: number[], presence: UserPresence): void {
+    if (groupIds.length === 0) return;
+    const key = groupIds.join(',');
+    let batch = this.pending.get(key);
+    if (!batch) this.pending.set(key, (batch = { groupIds, presences: new Map() }));
+    // A later change of the same user replaces an earlier one still waiting.
+    batch.presences.set(presence.user_id, presence);
+    this.timer ??= setTimeout(() => void this.flush(), PRESENCE_BATCH_MS);
+  }
+
+  async flush(): Promise<void> {
+    this.timer = null;
+    const batches = [...this.pending.values()];
+    this.pending.clear();
+    for (const { groupIds, presences } of batches) {
+      const data = { presences: [...presences.values()] };
+      try {
+        await this.ctx.events.publish('presence_batch', data, { kind: 'groups_any', groupIds });
+      } catch (err) {
+        console.error('[presence] could not publish:', (err as Error).message);
+      }
+    }
+  }
+}
+
+const batchers = new WeakMap<AppContext, PresenceBatcher>();
+const batcherOf = (ctx: AppContext) => {
+  let batcher = batchers.get(ctx);
+  if (!batcher) batchers.set(ctx, (batcher = new PresenceBatcher(ctx)));
+  return batcher;
+};
+
+/**
+ * Tells the user's own sessions their whole presence at once; their friends what others see at once
+ * (`presence_update`: few sessions, and friends may share no group); and everyone sharing a group with
+ * them in the next batch. A caller that has just read or written the row passes it, saving a query.
+ */
+export async function announcePresence(ctx: AppContext, userId: number, known?: PresenceRow): Promise<void> {
+  const row = known ?? (await loadPresence(ctx, userId));
   if (!row) return;
   await ctx.events.publish('presence_update', ownView(row), { kind: 'users', userIds: [userId] });
-  await ctx.events.publish('presence_update', publicView(row), await presenceAudience(ctx, userId));
+  const { friendIds, groupIds } = await presenceReach(ctx, userId);
+  const seen = publicView(row);
+  if (friendIds.length > 0) await ctx.events.publish('presence_update', seen, { kind: 'users', userIds: friendIds });
+  batcherOf(ctx).add(groupIds, seen);
 }

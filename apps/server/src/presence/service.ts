@@ -20,39 +20,51 @@ export async function ownPresence(ctx: AppContext, user: UserRow): Promise<OwnPr
  */
 export async function updatePresence(ctx: AppContext, user: UserRow, body: PresenceUpdateBody): Promise<OwnPresence> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
-  const before = (await loadPresence(ctx, user.id))!;
-  let after: PresenceRow = before;
-  if (body.is_manual) {
-    const invisible = body.is_invisible ?? false;
-    const manual = !(body.status === 'online' && !invisible);
-    const { rows } = await ctx.db.query<
-      Pick<PresenceRow, 'presence_status' | 'is_invisible' | 'presence_manually_set'>
-    >(
-      `UPDATE users SET presence_status = $2, is_invisible = $3, presence_manually_set = $4,
-              last_seen = CASE WHEN $3 AND NOT is_invisible THEN now() ELSE last_seen END
-        WHERE id = $1 RETURNING presence_status, is_invisible, presence_manually_set`,
-      [user.id, body.status, invisible, manual],
-    );
-    after = { ...before, ...rows[0]! };
-  } else {
+  if (!body.is_manual) {
     if (body.is_invisible !== undefined) throw badRequest('Invisibility is a manual choice: send is_manual true');
     if (body.status !== 'online' && body.status !== 'away')
       throw badRequest('An automatic change is online or away; busy and offline are manual choices');
-    if (!before.presence_manually_set && before.presence_status !== body.status) {
-      await ctx.db.query('UPDATE users SET presence_status = $2 WHERE id = $1 AND NOT presence_manually_set', [
-        user.id,
-        body.status,
-      ]);
-      after = (await loadPresence(ctx, user.id))!;
-    }
   }
-  const changed =
-    after.presence_status !== before.presence_status ||
-    after.is_invisible !== before.is_invisible ||
-    after.presence_manually_set !== before.presence_manually_set;
-  if (changed) await announcePresence(ctx, user.id);
-  return ownView(after);
+  const invisible = body.is_invisible ?? false;
+  // One statement: it changes the row only if something changes, and answers the row as it is then.
+  const { rows } = await ctx.db.query<PresenceRow & { changed: boolean }>(
+    body.is_manual ? MANUAL_SQL : AUTOMATIC_SQL,
+    body.is_manual
+      ? [user.id, timeoutSec(ctx), body.status, invisible, !(body.status === 'online' && !invisible)]
+      : [user.id, timeoutSec(ctx), body.status],
+  );
+  const changed = rows.find((r) => r.changed);
+  const row = changed ?? rows[0]!;
+  if (changed) await announcePresence(ctx, user.id, row);
+  return ownView(row);
 }
+
+const RETURNING = `${PRESENCE_COLUMNS}, ${ONLINE_SQL('u.id', '$2')} AS is_online`;
+
+/*
+ * A manual change ($3 status, $4 invisible, $5 manual flag): going invisible freezes last_seen where
+ * others see it. An automatic one ($3): only while no manual status stands. Each answers the updated
+ * row (changed) or, when nothing changed, the row as it is.
+ */
+const MANUAL_SQL = `
+  WITH updated AS (
+    UPDATE users u SET presence_status = $3, is_invisible = $4, presence_manually_set = $5,
+           last_seen = CASE WHEN $4 AND NOT u.is_invisible THEN now() ELSE u.last_seen END
+     WHERE u.id = $1
+       AND (u.presence_status, u.is_invisible, u.presence_manually_set) IS DISTINCT FROM ($3, $4, $5)
+    RETURNING ${RETURNING}, true AS changed
+  )
+  SELECT * FROM updated
+  UNION ALL SELECT ${RETURNING}, false AS changed FROM users u WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`;
+
+const AUTOMATIC_SQL = `
+  WITH updated AS (
+    UPDATE users u SET presence_status = $3
+     WHERE u.id = $1 AND NOT u.presence_manually_set AND u.presence_status <> $3
+    RETURNING ${RETURNING}, true AS changed
+  )
+  SELECT * FROM updated
+  UNION ALL SELECT ${RETURNING}, false AS changed FROM users u WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`;
 
 /*
  * Everyone the caller may see who is not offline as others see them: connected, not invisible, not set
