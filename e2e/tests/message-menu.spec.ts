@@ -75,6 +75,7 @@ test('the message menu opens from the keyboard and stays inside the window', asy
     'Copy Message ID',
     'Add Reaction',
     'Mark Unread',
+    'View Profile',
   ]);
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
