@@ -41,6 +41,25 @@ export const SOCIAL_KEYS = [
   'website',
 ] as const;
 export type SocialKey = (typeof SOCIAL_KEYS)[number];
+/** How the social links are named on a profile and in the settings. */
+export const SOCIAL_LABELS: Record<SocialKey, string> = {
+  twitter: 'Twitter / X',
+  facebook: 'Facebook',
+  bluesky: 'Bluesky',
+  youtube: 'YouTube',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  reddit: 'Reddit',
+  github: 'GitHub',
+  twitch: 'Twitch',
+  epic_games: 'Epic Games',
+  xbox: 'Xbox',
+  steam: 'Steam',
+  battlenet: 'Battle.net',
+  psn: 'PlayStation Network',
+  website: 'Website',
+};
+
 export type SocialLinks = Partial<Record<SocialKey, string>>;
 
 const HEX = '#[0-9a-fA-F]{6}';

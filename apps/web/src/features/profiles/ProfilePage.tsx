@@ -1,30 +1,12 @@
 import { useId } from 'react';
 import { useLocation } from 'wouter';
-import { SOCIAL_KEYS, type SocialKey } from '@hearth/protocol/profile-rules';
+import { SOCIAL_KEYS, SOCIAL_LABELS } from '@hearth/protocol/profile-rules';
 import { BackIcon } from '../../ui/icons';
 import { IconButton, Spinner } from '../../ui';
 import { ProfileActions } from './ProfileActions';
 import { ProfileCard } from './ProfileCard';
 import { useProfile } from './queries';
 import styles from './Profiles.module.css';
-
-const SOCIAL_LABELS: Record<SocialKey, string> = {
-  twitter: 'Twitter / X',
-  facebook: 'Facebook',
-  bluesky: 'Bluesky',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  reddit: 'Reddit',
-  github: 'GitHub',
-  twitch: 'Twitch',
-  epic_games: 'Epic Games',
-  xbox: 'Xbox',
-  steam: 'Steam',
-  battlenet: 'Battle.net',
-  psn: 'PlayStation Network',
-  website: 'Website',
-};
 
 /** Only web addresses become links; anything else (a handle, a gamer tag) is shown as text. */
 const asLink = (value: string) => (/^https?:\/\//i.test(value) ? value : null);

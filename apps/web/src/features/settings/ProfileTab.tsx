@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '@hearth/protocol';
-import { BIO_MAX, SOCIAL_KEYS, type SocialKey } from '@hearth/protocol/profile-rules';
+import { BIO_MAX, SOCIAL_KEYS, SOCIAL_LABELS } from '@hearth/protocol/profile-rules';
 import { useServices } from '../../app/services';
 import { updateSessionUser, useSession } from '../../app/session';
 import { Button, Spinner } from '../../ui';
@@ -11,24 +11,6 @@ import { ImageSection } from './ImageSection';
 import { PronounsEditor } from './PronounsEditor';
 import { useSaver } from './useSaver';
 import styles from './Settings.module.css';
-
-const SOCIAL_LABELS: Record<SocialKey, string> = {
-  twitter: 'Twitter / X',
-  facebook: 'Facebook',
-  bluesky: 'Bluesky',
-  youtube: 'YouTube',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  reddit: 'Reddit',
-  github: 'GitHub',
-  twitch: 'Twitch',
-  epic_games: 'Epic Games',
-  xbox: 'Xbox',
-  steam: 'Steam',
-  battlenet: 'Battle.net',
-  psn: 'PlayStation Network',
-  website: 'Website',
-};
 
 type FieldAnswer = { message: string; profile: UserProfile };
 
