@@ -1,5 +1,5 @@
 /**
- * Presence churn beside message fan-out: `npm run bench:presence [-- --clients 500 --flips 20 --rate 100 --seconds 15]`.
+ * Presence churn beside message fan-out: `npm run bench:presence [-- --clients 500 --flips 20 --rate 100 --seconds 30]`.
  *
  * Starts Hearth on a fresh data folder, connects N clients viewing #general, and runs the fan-out load
  * (R messages/s sent by 25 of them) three times: alone, with presence churn beside it (F status changes
@@ -41,7 +41,7 @@ function readParams(): Params {
     clients: Math.round(positiveParam(values.clients, 'PRESENCE_CLIENTS', 500)),
     flips: positiveParam(values.flips, 'PRESENCE_FLIPS', 20),
     rate: positiveParam(values.rate, 'PRESENCE_RATE', 100),
-    seconds: positiveParam(values.seconds, 'PRESENCE_SECONDS', 15),
+    seconds: positiveParam(values.seconds, 'PRESENCE_SECONDS', 30),
   };
 }
 

@@ -420,7 +420,6 @@ describe('answers and frames match their schemas', () => {
         'dm_read_status_update',
         'user_update',
         'presence_update',
-        'presence_batch',
         'mention_notification',
         'admin_announcement',
         'notification_preferences_update',

@@ -27,12 +27,10 @@ const live = async (p: Person) => {
 };
 const all = async (viewer: Person) => (await api.get('/user/presence/all', viewer.token)).body as any[];
 const seen = async (viewer: Person, of: Person) => (await all(viewer)).find((p) => p.user_id === of.id);
-/** What a client was told of a user's presence, one by one or in batches, in order. */
+/** What a client was told of a user's presence (as others see it), in order. */
 const presencesOf = (c: LiveClient, of: Person) =>
   c.frames
-    .flatMap((f) =>
-      f.type === 'presence_update' ? [f.data] : f.type === 'presence_batch' ? (f.data.presences as any[]) : [],
-    )
+    .flatMap((f) => (f.type === 'presence_update' ? [f.data] : []))
     .filter((p) => p.user_id === of.id && !('is_invisible' in p));
 const updatesAbout = presencesOf;
 /** Waits until the client was told something about the user that matches. */
@@ -156,7 +154,7 @@ describe('choosing a status', () => {
     expect(gone).toEqual({ user_id: a.id, presence_status: 'offline', is_online: false, last_seen: gone.last_seen });
     // Nothing another user's session got about them says they are invisible.
     const aboutA = lw.frames
-      .flatMap((f) => (f.type === 'presence_update' ? [f.data] : f.type === 'presence_batch' ? f.data.presences : []))
+      .flatMap((f) => (f.type === 'presence_update' ? [f.data] : []))
       .filter((p: any) => p.user_id === a.id);
     expect(aboutA.some((p: any) => 'is_invisible' in p)).toBe(false);
     expect(await seen(watcher, a)).toBeUndefined();
@@ -165,8 +163,8 @@ describe('choosing a status', () => {
     expect(own).toMatchObject({ is_invisible: true, is_online: true });
     await la.waitFor((f) => f.type === 'presence_update' && f.data.is_invisible === true);
     // Visible again: others see them online.
-    await api.put('/user/presence', { status: 'online', is_manual: true }, a.token);
     const count = presencesOf(lw, a).length;
+    await api.put('/user/presence', { status: 'online', is_manual: true }, a.token);
     await told(lw, a, (p) => p.is_online && presencesOf(lw, a).indexOf(p) >= count);
   });
 });

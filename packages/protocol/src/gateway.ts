@@ -103,7 +103,6 @@ export const ServerEvents = {
   dm_read_status_update: DmReadEvent,
   user_update: UserUpdateEvent,
   presence_update: z.union([OwnPresence, UserPresence]),
-  presence_batch: z.object({ presences: z.array(UserPresence) }),
   mention_notification: MentionNotification,
   admin_announcement: AdminAnnouncement,
   notification_preferences_update: NotificationPreferences,

@@ -51,10 +51,6 @@ export function usePresenceFeed(): void {
     if (update.user_id === me && update.is_invisible !== undefined) presenceAgent.set(update as OwnPresence);
     else presence.apply(update);
   });
-  // Everyone else's changes come gathered; one's own entry there is what others see, already known better.
-  useLiveEvent<{ presences: UserPresence[] }>(['presence_batch'], (_type, batch) => {
-    for (const update of batch.presences) if (update.user_id !== me) presence.apply(update);
-  });
 
   useEffect(() => {
     if (me === null) return;
