@@ -27,10 +27,10 @@ const live = async (p: Person) => {
 };
 const all = async (viewer: Person) => (await api.get('/user/presence/all', viewer.token)).body as any[];
 const seen = async (viewer: Person, of: Person) => (await all(viewer)).find((p) => p.user_id === of.id);
-/** What a client was told of a user's presence (as others see it), in order. */
+/** What a client was told of a user's presence, one by one or in batches, in order. */
 const presencesOf = (c: LiveClient, of: Person) =>
   c.frames
-    .flatMap((f) => (f.type === 'presence_update' ? [f.data] : []))
+    .flatMap((f) => (f.type !== 'presence_update' ? [] : f.data.presences ? (f.data.presences as any[]) : [f.data]))
     .filter((p) => p.user_id === of.id && !('is_invisible' in p));
 const updatesAbout = presencesOf;
 /** Waits until the client was told something about the user that matches. */
@@ -154,7 +154,7 @@ describe('choosing a status', () => {
     expect(gone).toEqual({ user_id: a.id, presence_status: 'offline', is_online: false, last_seen: gone.last_seen });
     // Nothing another user's session got about them says they are invisible.
     const aboutA = lw.frames
-      .flatMap((f) => (f.type === 'presence_update' ? [f.data] : []))
+      .flatMap((f) => (f.type !== 'presence_update' ? [] : f.data.presences ? f.data.presences : [f.data]))
       .filter((p: any) => p.user_id === a.id);
     expect(aboutA.some((p: any) => 'is_invisible' in p)).toBe(false);
     expect(await seen(watcher, a)).toBeUndefined();

@@ -1060,7 +1060,7 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
   user_update:
     "After a user changed their nickname, pronouns or picture: every session. Behind the user's profile blur, only the user's and their friends' sessions get the picture; everyone else gets the event with `profile_image_url` null.",
   presence_update:
-    "A user's presence changed (connected, gone offline after the grace period, a new status): their friends' sessions and the sessions that can view a group the user can view get what others see (an invisible user as offline); the user's own sessions get their whole presence (with `is_invisible` and `presence_manually_set`).",
+    "A user's presence changed (connected, gone offline after the grace period, a new status). At once: the user's own sessions get their whole presence (with `is_invisible` and `presence_manually_set`), their friends' sessions what others see (an invisible user as offline). Every session that can view a group the users can view gets the changes of the last 250 ms, as others see them, gathered per set of groups into one event `{ presences: [...] }` (a later change of a user replaces an earlier one; the users themselves included).",
   mention_notification:
     "After a message is sent, or an edit adds a mention: `mention` to each user it names (not its author) whose sessions can view the channel's group; `everyone` (an admin's @everyone) to every session that can view the group, the author's included. An edit tells only the users it newly mentions.",
   friend_request_received: 'The sessions of the user a friend request was sent to; `user` is who sent it.',

@@ -102,7 +102,7 @@ export const ServerEvents = {
   dm_reaction_remove: Reaction,
   dm_read_status_update: DmReadEvent,
   user_update: UserUpdateEvent,
-  presence_update: z.union([OwnPresence, UserPresence]),
+  presence_update: z.union([OwnPresence, UserPresence, z.object({ presences: z.array(UserPresence) })]),
   mention_notification: MentionNotification,
   admin_announcement: AdminAnnouncement,
   notification_preferences_update: NotificationPreferences,

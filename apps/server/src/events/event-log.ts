@@ -10,8 +10,8 @@ export type Audience =
   | { kind: 'all' }
   /** Everyone but these users (who got their own version of the event, e.g. a picture only friends see). */
   | { kind: 'all_except'; userIds: number[] }
-  /** A user's presence: their friends, and whoever can view one of the groups they can view; never themself. */
-  | { kind: 'presence'; userId: number; friendIds: number[]; groupIds: number[] };
+  /** Whoever can view at least one of these groups (a batch of presence changes). */
+  | { kind: 'groups_any'; groupIds: number[] };
 
 export interface LoggedEvent {
   /** Position in the instance-wide order; every session sees increasing seqs. */

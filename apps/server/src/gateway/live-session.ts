@@ -67,11 +67,8 @@ export function isFor(
       return true;
     case 'all_except':
       return !a.userIds.includes(session.user.id);
-    case 'presence':
-      return (
-        a.userId !== session.user.id &&
-        (a.friendIds.includes(session.user.id) || a.groupIds.some((g) => !session.hidden.has(g)))
-      );
+    case 'groups_any':
+      return a.groupIds.some((g) => !session.hidden.has(g));
     case 'users':
       return a.userIds.includes(session.user.id);
     case 'device':

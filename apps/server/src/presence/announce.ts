@@ -1,3 +1,4 @@
+import type { UserPresence } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { ONLINE_SQL, ownView, PRESENCE_COLUMNS, publicView, type PresenceRow } from './presence-row.js';
 
@@ -30,17 +31,65 @@ async function presenceReach(ctx: AppContext, userId: number): Promise<{ friendI
   return { friendIds: (row?.friend_ids ?? []).map(Number), groupIds: (row?.group_ids ?? []).map(Number) };
 }
 
+/** How long changes for the same groups are gathered into one event. */
+export const PRESENCE_BATCH_MS = 250;
+
 /**
- * Tells the user's own sessions their whole presence, and everyone who may see them (their friends,
- * and whoever can view a group they can view) what others see: one event for each, serialised once.
- * The audience carries the user's friends and visible groups, so each session decides with what it
- * already holds (the groups hidden from it), with no query per recipient. A caller that has just read
- * or written the row passes it, saving a query.
+ * Presence changes for everyone who shares a group with the user are gathered for a moment and sent
+ * as one `presence_update` carrying a list (`presences`) per set of groups: with hundreds of people
+ * changing status, each session
+ * gets a few frames a second instead of one per change, and message delivery keeps its pace
+ * (bench:presence). Users who can view the same groups (most of an instance) share one batch.
+ */
+class PresenceBatcher {
+  private pending = new Map<string, { groupIds: number[]; presences: Map<number, UserPresence> }>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private ctx: AppContext) {}
+
+  add(groupIds: number[], presence: UserPresence): void {
+    if (groupIds.length === 0) return;
+    const key = groupIds.join(',');
+    let batch = this.pending.get(key);
+    if (!batch) this.pending.set(key, (batch = { groupIds, presences: new Map() }));
+    // A later change of the same user replaces an earlier one still waiting.
+    batch.presences.set(presence.user_id, presence);
+    this.timer ??= setTimeout(() => void this.flush(), PRESENCE_BATCH_MS);
+  }
+
+  async flush(): Promise<void> {
+    this.timer = null;
+    const batches = [...this.pending.values()];
+    this.pending.clear();
+    for (const { groupIds, presences } of batches) {
+      const data = { presences: [...presences.values()] };
+      try {
+        await this.ctx.events.publish('presence_update', data, { kind: 'groups_any', groupIds });
+      } catch (err) {
+        console.error('[presence] could not publish:', (err as Error).message);
+      }
+    }
+  }
+}
+
+const batchers = new WeakMap<AppContext, PresenceBatcher>();
+const batcherOf = (ctx: AppContext) => {
+  let batcher = batchers.get(ctx);
+  if (!batcher) batchers.set(ctx, (batcher = new PresenceBatcher(ctx)));
+  return batcher;
+};
+
+/**
+ * Tells the user's own sessions their whole presence at once; their friends what others see at once
+ * (`presence_update`: few sessions, and friends may share no group); and everyone sharing a group with
+ * them in the next batch. A caller that has just read or written the row passes it, saving a query.
  */
 export async function announcePresence(ctx: AppContext, userId: number, known?: PresenceRow): Promise<void> {
   const row = known ?? (await loadPresence(ctx, userId));
   if (!row) return;
   await ctx.events.publish('presence_update', ownView(row), { kind: 'users', userIds: [userId] });
   const { friendIds, groupIds } = await presenceReach(ctx, userId);
-  await ctx.events.publish('presence_update', publicView(row), { kind: 'presence', userId, friendIds, groupIds });
+  const seen = publicView(row);
+  if (friendIds.length > 0) await ctx.events.publish('presence_update', seen, { kind: 'users', userIds: friendIds });
+  batcherOf(ctx).add(groupIds, seen);
 }

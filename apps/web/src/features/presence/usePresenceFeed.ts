@@ -47,10 +47,16 @@ export function usePresenceFeed(): void {
     };
   }, [http, live, presence, presenceAgent, me]);
 
-  useLiveEvent<UserPresence & Partial<OwnPresence>>(['presence_update'], (_type, update) => {
-    if (update.user_id === me && update.is_invisible !== undefined) presenceAgent.set(update as OwnPresence);
-    else presence.apply(update);
-  });
+  useLiveEvent<(UserPresence & Partial<OwnPresence>) | { presences: UserPresence[] }>(
+    ['presence_update'],
+    (_type, update) => {
+      // Group-sharers' changes come gathered; one's own entry there is what others see, known better already.
+      if ('presences' in update) {
+        for (const p of update.presences) if (p.user_id !== me) presence.apply(p);
+      } else if (update.user_id === me && update.is_invisible !== undefined) presenceAgent.set(update as OwnPresence);
+      else presence.apply(update);
+    },
+  );
 
   useEffect(() => {
     if (me === null) return;
