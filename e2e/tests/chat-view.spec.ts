@@ -311,6 +311,10 @@ test('a keyboard user crosses the message list in one Tab, moves with the arrows
   await expect(menu).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+  // Focus comes back to the message a moment after the menu goes (a person waits for it too).
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('article')?.textContent ?? ''))
+    .toContain('Second thought');
   await page.keyboard.press('ArrowUp');
   await expect(message(page, 'First line of the day')).toBeFocused();
 });
