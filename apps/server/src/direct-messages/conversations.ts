@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { loadPageExtras } from '../messages/page-extras.js';
+import { historySql, placePage } from '../messages/history.js';
 import { toMessage, type MessageRow } from '../messages/message-row.js';
 import { toPublicUser, type UserRow } from '../users/user-row.js';
 import { requireReadable } from './access.js';
@@ -13,12 +14,8 @@ import { hideBlurredPictures } from '../profiles/visibility.js';
 
 type DmRow = Omit<MessageRow, 'group_id'> & { group_id: null } & PairColumns;
 
-/* One statement per kind of page, each a walk of messages_conversation_id_id_idx (see messages/history.ts). */
-const PAGE_SQL = {
-  newest: `${DM_MESSAGE_SELECT} WHERE m.conversation_id = $1 ORDER BY m.id DESC LIMIT (SELECT $2::int)`,
-  before: `${DM_MESSAGE_SELECT} WHERE m.conversation_id = $1 AND m.id < $3 ORDER BY m.id DESC LIMIT (SELECT $2::int)`,
-  after: `${DM_MESSAGE_SELECT} WHERE m.conversation_id = $1 AND m.id > $3 ORDER BY m.id ASC LIMIT (SELECT $2::int)`,
-} as const;
+/* The channel history's page statements (messages/history.ts), walking messages_conversation_id_id_idx. */
+const PAGE_SQL = historySql(DM_MESSAGE_SELECT, 'm.conversation_id');
 
 /** A page of the conversation with `otherId`, oldest first; empty when they have never written. */
 export async function conversationHistory(
@@ -28,19 +25,18 @@ export async function conversationHistory(
   q: DmHistoryQuery,
 ): Promise<Message[]> {
   const { id } = await requireReadable(ctx.db, user, otherId);
-  const [text, values] =
-    q.after !== undefined
-      ? [PAGE_SQL.after, [id, q.limit, q.after]]
-      : q.before !== undefined
-        ? [PAGE_SQL.before, [id, q.limit, q.before]]
-        : [PAGE_SQL.newest, [id, q.limit]];
-  const { rows } = await ctx.db.query<DmRow>(text, values);
-  if (q.after === undefined) rows.reverse();
+  const statement = placePage(PAGE_SQL, id, q);
+  const { rows } = await ctx.db.query<DmRow>(statement.text, statement.values);
+  if (statement.newestFirst) rows.reverse();
   const page = rows.map(toMessage);
   await loadPageExtras(ctx, page);
   await applyBlurForViewer(ctx, user.id, page);
   return page;
 }
+
+/** The messages of conversation `c` from the other participant after the reader's ($1) mark `r`. */
+const UNREAD_COUNT = `(SELECT count(*)::int FROM messages m
+    WHERE m.conversation_id = c.id AND m.id > COALESCE(r.last_read_message_id, 0) AND m.user_id <> $1)`;
 
 /*
  * The caller's conversations: the other participant, the last message (one index step each), and the
@@ -51,8 +47,7 @@ const CONVERSATIONS_SQL = `
   SELECT other.*, c.id AS conversation_id, r.last_read_message_id,
          last.id AS last_id, last.content AS last_content, last.created_at AS last_at, last.user_id AS last_sender,
          (SELECT count(*)::int FROM attachments a WHERE a.message_id = last.id) AS last_attachments,
-         (SELECT count(*)::int FROM messages m
-           WHERE m.conversation_id = c.id AND m.id > COALESCE(r.last_read_message_id, 0) AND m.user_id <> $1) AS unread_count
+         ${UNREAD_COUNT} AS unread_count
     FROM dm_conversations c
     JOIN users other ON other.id = CASE WHEN c.user_low = $1 THEN c.user_high ELSE c.user_low END
     LEFT JOIN dm_reads r ON r.user_id = $1 AND r.conversation_id = c.id
@@ -107,9 +102,7 @@ export async function conversations(ctx: AppContext, user: UserRow): Promise<Con
 
 export async function totalUnread(ctx: AppContext, user: UserRow): Promise<{ unread_count: number }> {
   const { rows } = await ctx.db.query<{ n: number }>(
-    `SELECT COALESCE(sum((SELECT count(*) FROM messages m
-                           WHERE m.conversation_id = c.id AND m.id > COALESCE(r.last_read_message_id, 0)
-                             AND m.user_id <> $1)), 0)::int AS n
+    `SELECT COALESCE(sum(${UNREAD_COUNT}), 0)::int AS n
        FROM dm_conversations c LEFT JOIN dm_reads r ON r.user_id = $1 AND r.conversation_id = c.id
       WHERE c.user_low = $1 OR c.user_high = $1`,
     [user.id],
@@ -117,17 +110,41 @@ export async function totalUnread(ctx: AppContext, user: UserRow): Promise<{ unr
   return { unread_count: rows[0]!.n };
 }
 
-/** Moves the caller's mark forward (never back: a late request from another tab changes nothing). */
-const MARK_SQL = `
+/**
+ * Moves the caller's ($1) mark forward in the conversations `c` selected by `which` (never back: a late
+ * request from another tab changes nothing), to message $2 or the conversation's newest.
+ */
+const markSql = (which: string) => `
   INSERT INTO dm_reads (user_id, conversation_id, last_read_message_id)
-  SELECT $1, c.id, COALESCE($3::bigint, (SELECT max(id) FROM messages WHERE conversation_id = c.id))
-    FROM dm_conversations c WHERE c.id = ANY($2::bigint[])
+  SELECT $1, c.id, COALESCE($2::bigint, (SELECT max(id) FROM messages WHERE conversation_id = c.id))
+    FROM dm_conversations c LEFT JOIN dm_reads r ON r.user_id = $1 AND r.conversation_id = c.id
+   WHERE ${which}
   ON CONFLICT (user_id, conversation_id) DO UPDATE
      SET last_read_message_id = GREATEST(dm_reads.last_read_message_id, EXCLUDED.last_read_message_id),
          last_read_at = now()
-  RETURNING conversation_id, last_read_message_id`;
+  RETURNING conversation_id, last_read_message_id,
+            (SELECT CASE WHEN c.user_low = $1 THEN c.user_high ELSE c.user_low END
+               FROM dm_conversations c WHERE c.id = conversation_id) AS other_id`;
 
-/** Marks the conversation with `otherId` read up to a message of it, or its newest; the caller's other tabs follow. */
+const MARK_ONE_SQL = markSql('c.id = $3');
+/** Mark All Read: only the conversations with something unread, so the others' tabs are not told of nothing. */
+const MARK_ALL_SQL = markSql(`(c.user_low = $1 OR c.user_high = $1) AND ${UNREAD_COUNT} > 0`);
+
+type MarkRow = { conversation_id: number; last_read_message_id: number | null; other_id: number };
+
+/** Each moved mark goes to the reader's own sessions (their other tabs follow); the other participant is never told. */
+async function announceMarks(ctx: AppContext, user: UserRow, rows: MarkRow[]): Promise<DmReadEvent[]> {
+  const events = rows.map((row) => ({
+    channel_id: row.conversation_id,
+    user_id: row.other_id,
+    last_read_message_id: row.last_read_message_id,
+  }));
+  for (const event of events)
+    await ctx.events.publish('dm_read_status_update', event, { kind: 'users', userIds: [user.id] });
+  return events;
+}
+
+/** Marks the conversation with `otherId` read up to a message of it, or its newest. */
 export async function markConversationRead(
   ctx: AppContext,
   user: UserRow,
@@ -140,34 +157,16 @@ export async function markConversationRead(
     const found = await ctx.db.query('SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2', [messageId, id]);
     if (!found.rowCount) throw notFound(TEXT.messageNotFound);
   }
-  const { rows } = await ctx.db.query<{ last_read_message_id: number | null }>(MARK_SQL, [user.id, [id], messageId]);
-  const event: DmReadEvent = {
-    channel_id: id,
-    user_id: otherId,
-    last_read_message_id: rows[0]?.last_read_message_id ?? null,
-  };
-  await ctx.events.publish('dm_read_status_update', event, { kind: 'users', userIds: [user.id] });
-  return event;
+  const { rows } = await ctx.db.query<MarkRow>(MARK_ONE_SQL, [user.id, messageId, id]);
+  // A conversation with no message yet has no row to mark: nothing read, nothing to tell.
+  const [event] = await announceMarks(ctx, user, rows);
+  return event ?? { channel_id: id, user_id: otherId, last_read_message_id: null };
 }
 
-/** Mark All Read (spec 2 §2): every conversation up to its newest message, in one statement. */
+/** Mark All Read (spec 2 §2): every conversation with unread messages up to its newest, in one statement. */
 export async function markAllConversationsRead(ctx: AppContext, user: UserRow): Promise<{ marked: number }> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
-  const unread = (await conversations(ctx, user)).filter((c) => c.unread_count > 0);
-  if (unread.length === 0) return { marked: 0 };
-  const { rows } = await ctx.db.query<{ conversation_id: number; last_read_message_id: number | null }>(MARK_SQL, [
-    user.id,
-    unread.map((c) => c.id),
-    null,
-  ]);
-  for (const row of rows) {
-    const friend = unread.find((c) => c.id === row.conversation_id)!.friend;
-    const event: DmReadEvent = {
-      channel_id: row.conversation_id,
-      user_id: friend.id,
-      last_read_message_id: row.last_read_message_id,
-    };
-    await ctx.events.publish('dm_read_status_update', event, { kind: 'users', userIds: [user.id] });
-  }
+  const { rows } = await ctx.db.query<MarkRow>(MARK_ALL_SQL, [user.id, null]);
+  await announceMarks(ctx, user, rows);
   return { marked: rows.length };
 }

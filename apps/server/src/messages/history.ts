@@ -22,11 +22,17 @@ import { applyBlurForViewer } from '../profiles/blurred-messages.js';
  * planned with its values, so the old optional condition was already folded away.
  * test/history-plan.test.ts checks these plans on such a table; docs/performance.md has the timings.
  */
-export const HISTORY_SQL = {
-  newest: `${MESSAGE_SELECT} WHERE m.channel_id = $1 ORDER BY m.id DESC LIMIT (SELECT $2::int)`,
-  before: `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT (SELECT $3::int)`,
-  after: `${MESSAGE_SELECT} WHERE m.channel_id = $1 AND m.id > $2 ORDER BY m.id ASC LIMIT (SELECT $3::int)`,
-} as const;
+/** The three page statements over one place's messages: `select` selects them, `place` is the column that names the place. */
+export function historySql(select: string, place: string) {
+  return {
+    newest: `${select} WHERE ${place} = $1 ORDER BY m.id DESC LIMIT (SELECT $2::int)`,
+    before: `${select} WHERE ${place} = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT (SELECT $3::int)`,
+    after: `${select} WHERE ${place} = $1 AND m.id > $2 ORDER BY m.id ASC LIMIT (SELECT $3::int)`,
+  } as const;
+}
+export type HistorySql = ReturnType<typeof historySql>;
+
+export const HISTORY_SQL = historySql(MESSAGE_SELECT, 'm.channel_id');
 
 /** The statement for one page, and whether it returns the page newest first. */
 export interface PageStatement {
@@ -35,14 +41,18 @@ export interface PageStatement {
   newestFirst: boolean;
 }
 
-export function pageStatement(q: HistoryQuery): PageStatement {
-  const { channel_id, limit } = q;
-  if (q.after !== undefined)
-    return { text: HISTORY_SQL.after, values: [channel_id, q.after, limit], newestFirst: false };
-  if (q.before !== undefined)
-    return { text: HISTORY_SQL.before, values: [channel_id, q.before, limit], newestFirst: true };
-  return { text: HISTORY_SQL.newest, values: [channel_id, limit], newestFirst: true };
+/** The page of a place (a channel, or a conversation with its own statements) that a query asks for. */
+export function placePage(
+  sql: HistorySql,
+  placeId: number,
+  q: { limit: number; before?: number | undefined; after?: number | undefined },
+): PageStatement {
+  if (q.after !== undefined) return { text: sql.after, values: [placeId, q.after, q.limit], newestFirst: false };
+  if (q.before !== undefined) return { text: sql.before, values: [placeId, q.before, q.limit], newestFirst: true };
+  return { text: sql.newest, values: [placeId, q.limit], newestFirst: true };
 }
+
+export const pageStatement = (q: HistoryQuery): PageStatement => placePage(HISTORY_SQL, q.channel_id, q);
 
 /** A page of a channel's history in ascending order: the newest page, or the page before/after an id. */
 export async function history(ctx: AppContext, user: UserRow, q: HistoryQuery): Promise<Message[]> {

@@ -37,8 +37,7 @@ export const PRESENCE_BATCH_MS = 250;
 /**
  * Presence changes for everyone who shares a group with the user are gathered for a moment and sent
  * as one `presence_update` carrying a list (`presences`) per set of groups: with hundreds of people
- * changing status, each session
- * gets a few frames a second instead of one per change, and message delivery keeps its pace
+ * changing status, each session gets a few frames a second instead of one per change
  * (bench:presence). Users who can view the same groups (most of an instance) share one batch.
  */
 class PresenceBatcher {
@@ -58,6 +57,7 @@ class PresenceBatcher {
   }
 
   async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const batches = [...this.pending.values()];
     this.pending.clear();
@@ -78,6 +78,9 @@ const batcherOf = (ctx: AppContext) => {
   if (!batcher) batchers.set(ctx, (batcher = new PresenceBatcher(ctx)));
   return batcher;
 };
+
+/** Sends what is still gathered now (a stopping node), rather than after the server is gone. */
+export const flushPresence = (ctx: AppContext) => batchers.get(ctx)?.flush() ?? Promise.resolve();
 
 /**
  * Tells the user's own sessions their whole presence at once; their friends what others see at once

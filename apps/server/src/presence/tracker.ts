@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { announcePresence } from './announce.js';
+import { announcePresence, flushPresence } from './announce.js';
 import { ONLINE_SQL } from './presence-row.js';
 
 /**
@@ -59,6 +59,7 @@ export class PresenceTracker {
     if (this.beat) clearInterval(this.beat);
     for (const timer of this.leaving.values()) clearTimeout(timer);
     this.leaving.clear();
+    await flushPresence(this.ctx);
     await this.ctx.db.query('DELETE FROM live_nodes WHERE node_id = $1', [this.nodeId]).catch(() => undefined);
   }
 

@@ -1,7 +1,7 @@
 import type { Message } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import type { Audience } from '../events/event-log.js';
-import { friendIdsOf, friendsAmong } from './visibility.js';
+import { friendIdsOf, friendsAmong, hiddenFrom } from './visibility.js';
 
 /**
  * A message as a stranger sees it when its author has profile blur on (spec 1 §9): no picture of the
@@ -19,15 +19,17 @@ export function strangerView(message: Message): Message {
 const blurredAuthor = (m: Pick<Message, 'profile_blur_enabled' | 'role'>) =>
   m.profile_blur_enabled && m.role !== 'SYSTEM';
 
+/** The author as the blur rule (profiles/visibility.ts) sees them. */
+const authorOf = (m: Message) => ({ id: m.user_id, role: m.role, profile_blur_enabled: m.profile_blur_enabled });
+
 /** Replaces, in place, the messages of blurred authors who are neither the viewer nor their friends. */
 export async function applyBlurForViewer(ctx: AppContext, viewerId: number, page: Message[]): Promise<void> {
-  const authors = [...new Set(page.filter((m) => blurredAuthor(m) && m.user_id !== viewerId).map((m) => m.user_id))];
+  const none = new Set<number>();
+  const authors = [...new Set(page.filter((m) => hiddenFrom(viewerId, authorOf(m), none)).map((m) => m.user_id))];
   if (authors.length === 0) return;
   const friends = await friendsAmong(ctx.db, viewerId, authors);
-  for (let i = 0; i < page.length; i++) {
-    const m = page[i]!;
-    if (blurredAuthor(m) && m.user_id !== viewerId && !friends.has(m.user_id)) page[i] = strangerView(m);
-  }
+  for (let i = 0; i < page.length; i++)
+    if (hiddenFrom(viewerId, authorOf(page[i]!), friends)) page[i] = strangerView(page[i]!);
 }
 
 const isEmpty = (a: Audience) => (a.kind === 'users' || a.kind === 'group_users') && a.userIds.length === 0;

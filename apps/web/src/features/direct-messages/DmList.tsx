@@ -4,13 +4,12 @@ import { useSession } from '../../app/session';
 import { ApiError } from '../../lib/http';
 import { Button, Spinner, useToast } from '../../ui';
 import { PresenceAvatar } from '../presence';
+import { displayName } from '../friends';
 import { RoleBadge } from '../../ui/RoleBadge';
 import { useConversations, useDmUnreadTotal, useMarkAllRead } from './queries';
 import { badgeCount, formatRecentTime, previewText } from './recent-time';
 import { NewMessageDialog } from './NewMessageDialog';
 import styles from './DmList.module.css';
-
-const displayName = (u: Pick<PublicUser, 'nickname' | 'username'>) => u.nickname || u.username;
 
 function matches(c: Conversation, search: string): boolean {
   const q = search.trim().toLowerCase();

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { PublicUser } from '@hearth/protocol';
 import { Modal, Spinner } from '../../ui';
-import { useFriends } from '../friends';
+import { matchesSearch, useFriends } from '../friends';
 import { PresenceAvatar } from '../presence';
 import styles from './NewMessageDialog.module.css';
 
@@ -17,12 +17,10 @@ export function NewMessageDialog({
 }) {
   const friends = useFriends();
   const [search, setSearch] = useState('');
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (friends.data ?? []).filter(
-      (f) => !q || f.user.username.toLowerCase().includes(q) || (f.user.nickname ?? '').toLowerCase().includes(q),
-    );
-  }, [friends.data, search]);
+  const shown = useMemo(
+    () => (friends.data ?? []).filter((f) => matchesSearch(f.user, search)),
+    [friends.data, search],
+  );
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="New Message" description="Choose a friend to message.">
       <input

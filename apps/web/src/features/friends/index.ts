@@ -10,4 +10,4 @@ export {
 } from './queries';
 export { isNotAcceptingRefusal } from './AddFriendPanel';
 export { FRIENDS_TEXT } from './texts';
-export { displayName } from './friend-lists';
+export { displayName, matchesSearch } from './friend-lists';
