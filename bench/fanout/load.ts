@@ -39,6 +39,8 @@ export interface LoadResult {
   /** Deliveries per second from the first send to the last delivery. */
   deliveredPerSec: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** Every delivery's latency (ms), ascending: windows can be pooled before taking percentiles. */
+  latencies: Float64Array;
   sendErrors: number;
   errorFrames: number;
   unexpectedCloses: number;
@@ -58,35 +60,73 @@ const PIPE = 0x7c;
 const PING_EVERY_MS = 25_000; // the server closes connections silent for 75 s
 const CONNECT_CONCURRENCY = 50;
 
+/** Connected clients that can be measured window after window without reconnecting. */
+export interface LoadClients {
+  /** One send window (the options given when opening, with any overrides) and its drain. */
+  measure(overrides?: Partial<WindowOptions>): Promise<LoadResult>;
+  close(): Promise<void>;
+}
+
+type WindowOptions = Omit<LoadOptions, 'wsUrl' | 'tokens'>;
+
+/** Connects, measures one window and disconnects. */
 export async function runLoad(opts: LoadOptions, log: (line: string) => void): Promise<LoadResult> {
+  const clients = await openLoad(opts, log);
+  try {
+    return await clients.measure();
+  } finally {
+    await clients.close();
+  }
+}
+
+/** The deliveries of one window, filled in by the frame handler while the window is current. */
+interface Window {
+  /** Frames sent before this (a late delivery of an earlier window) are not counted. */
+  startedAt: number;
+  latencies: Float64Array;
+  expected: number;
+  received: number;
+  bytes: number;
+  lastReceive: number;
+  errorFrames: number;
+  unexpectedCloses: number;
+  firstErrors: string[];
+}
+
+const newWindow = (expected: number): Window => ({
+  startedAt: clock(),
+  latencies: new Float64Array(expected),
+  expected,
+  received: 0,
+  bytes: 0,
+  lastReceive: 0,
+  errorFrames: 0,
+  unexpectedCloses: 0,
+  firstErrors: [],
+});
+
+/** Connects every client and authenticates them; `measure` then runs send windows on these connections. */
+export async function openLoad(opts: LoadOptions, log: (line: string) => void): Promise<LoadClients> {
   const n = opts.tokens.length;
-  const total = Math.round(opts.rate * opts.seconds);
-  const expected = total * (opts.recipientsPerMessage ?? n);
-  const latencies = new Float64Array(expected);
-  let received = 0;
-  let bytes = 0;
-  let lastReceive = 0;
-  let sendErrors = 0;
-  let errorFrames = 0;
-  let unexpectedCloses = 0;
+  let win = newWindow(0);
   let closing = false;
-  const firstErrors: string[] = [];
 
   const onFrame = (buf: Buffer) => {
     const at = buf.indexOf(CONTENT_MARK);
     if (at >= 0) {
       const from = at + CONTENT_MARK.length;
       const sentAt = Number(buf.toString('latin1', from, buf.indexOf(PIPE, from)));
-      lastReceive = clock();
-      if (received < expected) latencies[received] = lastReceive - sentAt;
-      received++;
-      bytes += buf.length;
+      if (sentAt < win.startedAt) return;
+      win.lastReceive = clock();
+      if (win.received < win.expected) win.latencies[win.received] = win.lastReceive - sentAt;
+      win.received++;
+      win.bytes += buf.length;
       return;
     }
     const type = buf.toString('latin1', TYPE_AT, buf.indexOf(QUOTE, TYPE_AT));
     if (type === 'error' || type === 'auth_error' || type === 'invalid_session') {
-      errorFrames++;
-      if (firstErrors.length < 5) firstErrors.push(buf.toString());
+      win.errorFrames++;
+      if (win.firstErrors.length < 5) win.firstErrors.push(buf.toString());
     }
   };
 
@@ -111,8 +151,8 @@ export async function runLoad(opts: LoadOptions, log: (line: string) => void): P
       ws.on('close', (code, reason) => {
         if (!ready) reject(new Error(`closed before ready: ${code} ${reason.toString()}`));
         else if (!closing) {
-          unexpectedCloses++;
-          if (firstErrors.length < 5) firstErrors.push(`close ${code} ${reason.toString()}`);
+          win.unexpectedCloses++;
+          if (win.firstErrors.length < 5) win.firstErrors.push(`close ${code} ${reason.toString()}`);
         }
       });
     });
@@ -133,80 +173,97 @@ export async function runLoad(opts: LoadOptions, log: (line: string) => void): P
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send('{"type":"ping"}');
   }, PING_EVERY_MS);
 
-  // Open-loop schedule: message k is due at start + k/rate, sent by sender k mod S.
-  const senders = sockets.slice(0, opts.senders);
-  // Nonces unique to this run: a second run on the same instance must not repeat the first's (the
-  // server would answer a repeated nonce to its sender alone, as a retried send).
-  const run = Math.random().toString(36).slice(2, 8);
-  const interval = 1000 / opts.rate;
-  const start = clock() + 100;
-  let sent = 0;
-  let maxSendLagMs = 0;
-  const elu0 = performance.eventLoopUtilization();
-  opts.onSendWindow?.('start');
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      for (let now = clock(); sent < total && start + sent * interval <= now; now = clock()) {
-        maxSendLagMs = Math.max(maxSendLagMs, now - (start + sent * interval));
-        const sender = sent % senders.length;
-        const ws = senders[sender]!;
-        const content = `t=${now.toFixed(3)}|${sent}`;
-        const frame = opts.makeFrame
-          ? opts.makeFrame(sender, content, sent)
-          : `{"type":"message","channel_id":${opts.channelId},"content":"${content}","nonce":"b${run}-${sent}"}`;
-        if (ws.readyState !== ws.OPEN) sendErrors++;
-        else
-          ws.send(frame, (err) => {
-            if (err) sendErrors++;
-          });
-        sent++;
-      }
-      if (sent >= total) return resolve();
-      setTimeout(tick, Math.max(0, start + sent * interval - clock()));
+  const measure = async (overrides: Partial<WindowOptions> = {}): Promise<LoadResult> => {
+    const w = { ...opts, ...overrides };
+    const total = Math.round(w.rate * w.seconds);
+    win = newWindow(total * (w.recipientsPerMessage ?? n));
+    const current = win;
+    // Open-loop schedule: message k is due at start + k/rate, sent by sender k mod S.
+    const senders = sockets.slice(0, w.senders);
+    // Nonces unique to this window: a second window on the same instance must not repeat the first's
+    // (the server would answer a repeated nonce to its sender alone, as a retried send).
+    const run = Math.random().toString(36).slice(2, 8);
+    const interval = 1000 / w.rate;
+    const start = clock() + 100;
+    let sent = 0;
+    let sendErrors = 0;
+    let maxSendLagMs = 0;
+    const elu0 = performance.eventLoopUtilization();
+    w.onSendWindow?.('start');
+    await new Promise<void>((resolve) => {
+      const tick = () => {
+        for (let now = clock(); sent < total && start + sent * interval <= now; now = clock()) {
+          maxSendLagMs = Math.max(maxSendLagMs, now - (start + sent * interval));
+          const sender = sent % senders.length;
+          const ws = senders[sender]!;
+          const content = `t=${now.toFixed(3)}|${sent}`;
+          const frame = w.makeFrame
+            ? w.makeFrame(sender, content, sent)
+            : `{"type":"message","channel_id":${w.channelId},"content":"${content}","nonce":"b${run}-${sent}"}`;
+          if (ws.readyState !== ws.OPEN) sendErrors++;
+          else
+            ws.send(frame, (err) => {
+              if (err) sendErrors++;
+            });
+          sent++;
+        }
+        if (sent >= total) return resolve();
+        setTimeout(tick, Math.max(0, start + sent * interval - clock()));
+      };
+      setTimeout(tick, Math.max(0, start - clock()));
+    });
+    const end = clock();
+    const clientElu = performance.eventLoopUtilization(elu0).utilization;
+    w.onSendWindow?.('end');
+
+    // Drain: wait for the last deliveries, giving up once nothing has arrived for 3 s.
+    while (current.received < current.expected && clock() - Math.max(current.lastReceive, end) < 3_000) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const sorted = current.latencies.subarray(0, Math.min(current.received, current.expected)).sort();
+    const pct = (p: number) => percentile(sorted, p);
+    return {
+      sent,
+      expected: current.expected,
+      received: current.received,
+      deliveredPerSec: current.received / ((Math.max(current.lastReceive, start) - start) / 1000 || 1),
+      latencyMs: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), max: pct(1) },
+      latencies: sorted,
+      sendErrors,
+      errorFrames: current.errorFrames,
+      unexpectedCloses: current.unexpectedCloses,
+      missing: Math.max(0, current.expected - current.received),
+      meanFrameBytes: current.received ? current.bytes / current.received : 0,
+      clientElu,
+      maxSendLagMs,
+      firstErrors: current.firstErrors,
     };
-    setTimeout(tick, Math.max(0, start - clock()));
-  });
-  const end = clock();
-  const clientElu = performance.eventLoopUtilization(elu0).utilization;
-  opts.onSendWindow?.('end');
-
-  // Drain: wait for the last deliveries, giving up once nothing has arrived for 3 s.
-  while (received < expected && clock() - Math.max(lastReceive, end) < 3_000) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-
-  clearInterval(pinger);
-  closing = true;
-  await Promise.all(
-    sockets.map(
-      (ws) =>
-        new Promise<void>((resolve) => {
-          if (ws.readyState === ws.CLOSED) return resolve();
-          const timer = setTimeout(() => ws.terminate(), 2_000);
-          ws.once('close', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          ws.close(1000);
-        }),
-    ),
-  );
-
-  const sorted = latencies.subarray(0, Math.min(received, expected)).sort();
-  const pct = (p: number) => (sorted.length ? sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]! : NaN);
-  return {
-    sent,
-    expected,
-    received,
-    deliveredPerSec: received / ((Math.max(lastReceive, start) - start) / 1000 || 1),
-    latencyMs: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), max: pct(1) },
-    sendErrors,
-    errorFrames,
-    unexpectedCloses,
-    missing: Math.max(0, expected - received),
-    meanFrameBytes: received ? bytes / received : 0,
-    clientElu,
-    maxSendLagMs,
-    firstErrors,
   };
+
+  const close = async () => {
+    clearInterval(pinger);
+    closing = true;
+    await Promise.all(
+      sockets.map(
+        (ws) =>
+          new Promise<void>((resolve) => {
+            if (ws.readyState === ws.CLOSED) return resolve();
+            const timer = setTimeout(() => ws.terminate(), 2_000);
+            ws.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            ws.close(1000);
+          }),
+      ),
+    );
+  };
+
+  return { measure, close };
+}
+
+/** The p-quantile (0..1) of ascending values: the smallest value with at least that share at or below it. */
+export function percentile(sorted: Float64Array, p: number): number {
+  return sorted.length ? sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]! : NaN;
 }

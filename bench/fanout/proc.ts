@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 export interface Child {
   proc: ChildProcess;
@@ -139,4 +140,42 @@ export function machineCpuMs(): { busy: number; total: number } {
     busy += t - c.times.idle;
   }
   return { busy, total };
+}
+
+/**
+ * CPU use over a window, in % of one core: the server process, its child processes (PostgreSQL),
+ * this process (the load client), and everything else on the machine (which makes figures unreliable).
+ */
+export interface CpuShare {
+  server?: number;
+  postgres?: number;
+  client: number;
+  other?: number;
+  cores: number;
+}
+
+/** Samples CPU time at `start` and answers the shares at `end`. */
+export function cpuWindow(serverPid: number): { start(): void; end(): CpuShare } {
+  const sample = () => ({
+    t: performance.now(),
+    server: processCpuMs(serverPid),
+    client: process.cpuUsage(),
+    machine: machineCpuMs(),
+  });
+  let before = sample();
+  return {
+    start: () => void (before = sample()),
+    end: () => {
+      const after = sample();
+      const pct = (ms: number) => (100 * ms) / (after.t - before.t);
+      const usage = process.cpuUsage(before.client);
+      const client = pct((usage.user + usage.system) / 1000);
+      const machine = pct(after.machine.busy - before.machine.busy);
+      const cpu: CpuShare = { client, cores: Math.round(pct(after.machine.total - before.machine.total) / 100) };
+      if (!after.server || !before.server) return cpu;
+      const server = pct(after.server.self - before.server.self);
+      const postgres = pct(after.server.descendants - before.server.descendants);
+      return { ...cpu, server, postgres, other: Math.max(0, machine - server - postgres - client) };
+    },
+  };
 }

@@ -9,8 +9,8 @@
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { freePort, REPO_ROOT } from '@hearth/server/testing';
-import { clock, runLoad, type LoadOptions, type LoadResult } from './load.js';
-import { machineCpuMs, processCpuMs, startChild } from './proc.js';
+import { runLoad, type LoadOptions, type LoadResult } from './load.js';
+import { cpuWindow, startChild, type CpuShare } from './proc.js';
 import { RATE_LIMIT_SCALE, registerUsers, runBenchmark, withCleanup, withHearth } from './hearth.js';
 import { positiveParam } from '../params.js';
 
@@ -55,39 +55,20 @@ const log = (line: string) => console.log(line);
 
 interface Measured {
   load: LoadResult;
-  /**
-   * CPU use while sending, in % of one core: the server process, its child processes (PostgreSQL),
-   * this load client, and everything else on the machine (which makes the figures unreliable).
-   */
-  cpu: { server?: number; postgres?: number; client: number; other?: number; cores: number };
+  /** CPU use while sending. */
+  cpu: CpuShare;
 }
 
 /** Runs the load while sampling the CPU time of the server process tree, this process and the machine. */
 async function measure(serverPid: number, opts: Omit<LoadOptions, 'onSendWindow'>): Promise<Measured> {
-  const sample = () => ({
-    t: clock(),
-    server: processCpuMs(serverPid),
-    client: process.cpuUsage(),
-    machine: machineCpuMs(),
-  });
-  let before = sample();
-  let cpu: Measured['cpu'] = { client: NaN, cores: 0 };
+  const window = cpuWindow(serverPid);
+  let cpu: CpuShare = { client: NaN, cores: 0 };
   const load = await runLoad(
     {
       ...opts,
       onSendWindow: (phase) => {
-        if (phase === 'start') return void (before = sample());
-        const after = sample();
-        const pct = (ms: number) => (100 * ms) / (after.t - before.t);
-        const usage = process.cpuUsage(before.client);
-        const client = pct((usage.user + usage.system) / 1000);
-        const machine = pct(after.machine.busy - before.machine.busy);
-        cpu = { client, cores: Math.round(pct(after.machine.total - before.machine.total) / 100) };
-        if (after.server && before.server) {
-          const server = pct(after.server.self - before.server.self);
-          const postgres = pct(after.server.descendants - before.server.descendants);
-          cpu = { ...cpu, server, postgres, other: Math.max(0, machine - server - postgres - client) };
-        }
+        if (phase === 'start') window.start();
+        else cpu = window.end();
       },
     },
     log,

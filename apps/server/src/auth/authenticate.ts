@@ -1,17 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { unauthorized } from '../http/errors.js';
-import type { UserRow } from '../users/user-row.js';
+import { prepared } from '../db/pool.js';
+import { USER_ROW_COLUMNS, type UserRow } from '../users/user-row.js';
 
 export type AuthedUser = UserRow & { deviceId: number };
 
+/** Run for every authenticated request. */
+const ACTIVE_DEVICE_USER = prepared(
+  'auth-active-device-user',
+  `SELECT ${USER_ROW_COLUMNS} FROM users u JOIN devices d ON d.user_id = u.id
+    WHERE u.id = $1 AND d.id = $2 AND d.revoked_at IS NULL`,
+);
+
 /** The user, if that device of theirs is still signed in. */
 export async function activeDeviceUser(ctx: AppContext, userId: number, deviceId: number): Promise<AuthedUser | null> {
-  const { rows } = await ctx.db.query<UserRow>(
-    `SELECT u.* FROM users u JOIN devices d ON d.user_id = u.id
-      WHERE u.id = $1 AND d.id = $2 AND d.revoked_at IS NULL`,
-    [userId, deviceId],
-  );
+  const { rows } = await ctx.db.query<UserRow>(ACTIVE_DEVICE_USER([userId, deviceId]));
   const user = rows[0];
   return user ? { ...user, deviceId } : null;
 }

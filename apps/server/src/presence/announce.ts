@@ -1,38 +1,52 @@
 import type { UserPresence } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
+import { prepared } from '../db/pool.js';
 import { ONLINE_SQL, ownView, PRESENCE_COLUMNS, publicView, type PresenceRow } from './presence-row.js';
 
 const timeoutSec = (ctx: AppContext) => ctx.config.presenceNodeTimeoutMs / 1000;
 
+/** Run for every heartbeat. */
+const LOAD_PRESENCE = prepared(
+  'presence-load',
+  `SELECT ${PRESENCE_COLUMNS}, ${ONLINE_SQL('u.id', '$2')} AS is_online FROM users u WHERE u.id = $1`,
+);
+
 export async function loadPresence(ctx: AppContext, userId: number): Promise<PresenceRow | null> {
-  const { rows } = await ctx.db.query<PresenceRow>(
-    `SELECT ${PRESENCE_COLUMNS}, ${ONLINE_SQL('u.id', '$2')} AS is_online FROM users u WHERE u.id = $1`,
-    [userId, timeoutSec(ctx)],
-  );
+  const { rows } = await ctx.db.query<PresenceRow>(LOAD_PRESENCE([userId, timeoutSec(ctx)]));
   return rows[0] ?? null;
 }
 
-/** What decides who sees a user's presence: their friends and the groups they can view. */
-async function presenceReach(ctx: AppContext, userId: number): Promise<{ friendIds: number[]; groupIds: number[] }> {
-  // One round trip: status changes can come by the dozen a second on a large instance.
-  const { rows } = await ctx.db.query<{ friend_ids: number[]; group_ids: number[] }>(
-    `SELECT ARRAY(SELECT CASE WHEN f.requester_id = u.id THEN f.addressee_id ELSE f.requester_id END
-                    FROM friendships f
-                   WHERE f.status = 'accepted' AND (f.requester_id = u.id OR f.addressee_id = u.id))::int8[] AS friend_ids,
-            ARRAY(SELECT g.id FROM groups g
-                   WHERE u.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (
-                         SELECT 1 FROM group_permissions gp
-                          WHERE gp.group_id = g.id AND gp.user_id = u.id AND NOT gp.can_view)
-                   ORDER BY g.id)::int8[] AS group_ids
-       FROM users u WHERE u.id = $1`,
-    [userId],
-  );
-  const row = rows[0];
-  return { friendIds: (row?.friend_ids ?? []).map(Number), groupIds: (row?.group_ids ?? []).map(Number) };
+/**
+ * Who hears a change of the user in row `u`: their friends and the groups they can view. Columns to
+ * read with the presence row itself, so announcing a change costs no query of its own (status changes
+ * can come by the dozen a second on a large instance).
+ */
+export const REACH_COLUMNS = `
+  ARRAY(SELECT CASE WHEN f.requester_id = u.id THEN f.addressee_id ELSE f.requester_id END
+          FROM friendships f
+         WHERE f.status = 'accepted' AND (f.requester_id = u.id OR f.addressee_id = u.id))::int8[] AS friend_ids,
+  ARRAY(SELECT g.id FROM groups g
+         WHERE u.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (
+               SELECT 1 FROM group_permissions gp
+                WHERE gp.group_id = g.id AND gp.user_id = u.id AND NOT gp.can_view)
+         ORDER BY g.id)::int8[] AS group_ids`;
+
+/** A presence row read with REACH_COLUMNS (int8 arrays arrive as strings). */
+export type ReachedPresenceRow = PresenceRow & { friend_ids: (string | number)[]; group_ids: (string | number)[] };
+
+/** Run for every connect and disconnect. */
+const LOAD_REACHED_PRESENCE = prepared(
+  'presence-load-reached',
+  `SELECT ${PRESENCE_COLUMNS}, ${ONLINE_SQL('u.id', '$2')} AS is_online, ${REACH_COLUMNS} FROM users u WHERE u.id = $1`,
+);
+
+async function loadReachedPresence(ctx: AppContext, userId: number): Promise<ReachedPresenceRow | null> {
+  const { rows } = await ctx.db.query<ReachedPresenceRow>(LOAD_REACHED_PRESENCE([userId, timeoutSec(ctx)]));
+  return rows[0] ?? null;
 }
 
 /** How long changes for the same groups are gathered into one event. */
-export const PRESENCE_BATCH_MS = 250;
+export const PRESENCE_BATCH_MS = 1000;
 
 /**
  * Presence changes for everyone who shares a group with the user are gathered for a moment and sent
@@ -85,14 +99,15 @@ export const flushPresence = (ctx: AppContext) => batchers.get(ctx)?.flush() ?? 
 /**
  * Tells the user's own sessions their whole presence at once; their friends what others see at once
  * (`presence_update`: few sessions, and friends may share no group); and everyone sharing a group with
- * them in the next batch. A caller that has just read or written the row passes it, saving a query.
+ * them in the next batch. A caller that has just read or written the row with REACH_COLUMNS passes
+ * it, saving the query.
  */
-export async function announcePresence(ctx: AppContext, userId: number, known?: PresenceRow): Promise<void> {
-  const row = known ?? (await loadPresence(ctx, userId));
+export async function announcePresence(ctx: AppContext, userId: number, known?: ReachedPresenceRow): Promise<void> {
+  const row = known ?? (await loadReachedPresence(ctx, userId));
   if (!row) return;
   await ctx.events.publish('presence_update', ownView(row), { kind: 'users', userIds: [userId] });
-  const { friendIds, groupIds } = await presenceReach(ctx, userId);
   const seen = publicView(row);
+  const friendIds = row.friend_ids.map(Number);
   if (friendIds.length > 0) await ctx.events.publish('presence_update', seen, { kind: 'users', userIds: friendIds });
-  batcherOf(ctx).add(groupIds, seen);
+  batcherOf(ctx).add(row.group_ids.map(Number), seen);
 }

@@ -1,9 +1,10 @@
 import type { OwnPresence, PresenceUpdateBody, UserPresence } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
+import { prepared } from '../db/pool.js';
 import { badRequest } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
-import { announcePresence, loadPresence } from './announce.js';
+import { announcePresence, loadPresence, REACH_COLUMNS, type ReachedPresenceRow } from './announce.js';
 import { ONLINE_SQL, ownView, PRESENCE_COLUMNS, publicView, type PresenceRow } from './presence-row.js';
 
 const timeoutSec = (ctx: AppContext) => ctx.config.presenceNodeTimeoutMs / 1000;
@@ -27,11 +28,10 @@ export async function updatePresence(ctx: AppContext, user: UserRow, body: Prese
   }
   const invisible = body.is_invisible ?? false;
   // One statement: it changes the row only if something changes, and answers the row as it is then.
-  const { rows } = await ctx.db.query<PresenceRow & { changed: boolean }>(
-    body.is_manual ? MANUAL_SQL : AUTOMATIC_SQL,
+  const { rows } = await ctx.db.query<ReachedPresenceRow & { changed: boolean }>(
     body.is_manual
-      ? [user.id, timeoutSec(ctx), body.status, invisible, !(body.status === 'online' && !invisible)]
-      : [user.id, timeoutSec(ctx), body.status],
+      ? MANUAL_CHANGE([user.id, timeoutSec(ctx), body.status, invisible, !(body.status === 'online' && !invisible)])
+      : AUTOMATIC_CHANGE([user.id, timeoutSec(ctx), body.status]),
   );
   const changed = rows.find((r) => r.changed);
   const row = changed ?? rows[0]!;
@@ -44,27 +44,35 @@ const RETURNING = `${PRESENCE_COLUMNS}, ${ONLINE_SQL('u.id', '$2')} AS is_online
 /*
  * A manual change ($3 status, $4 invisible, $5 manual flag): going invisible freezes last_seen where
  * others see it. An automatic one ($3): only while no manual status stands. Each answers the updated
- * row (changed) or, when nothing changed, the row as it is.
+ * row (changed, with who is to hear of it) or, when nothing changed, the row as it is.
  */
-const MANUAL_SQL = `
+const MANUAL_CHANGE = prepared(
+  'presence-manual-change',
+  `
   WITH updated AS (
     UPDATE users u SET presence_status = $3, is_invisible = $4, presence_manually_set = $5,
            last_seen = CASE WHEN $4 AND NOT u.is_invisible THEN now() ELSE u.last_seen END
      WHERE u.id = $1
        AND (u.presence_status, u.is_invisible, u.presence_manually_set) IS DISTINCT FROM ($3, $4, $5)
-    RETURNING ${RETURNING}, true AS changed
+    RETURNING ${RETURNING}, true AS changed, ${REACH_COLUMNS}
   )
   SELECT * FROM updated
-  UNION ALL SELECT ${RETURNING}, false AS changed FROM users u WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`;
+  UNION ALL SELECT ${RETURNING}, false AS changed, NULL, NULL FROM users u
+   WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`,
+);
 
-const AUTOMATIC_SQL = `
+const AUTOMATIC_CHANGE = prepared(
+  'presence-automatic-change',
+  `
   WITH updated AS (
     UPDATE users u SET presence_status = $3
      WHERE u.id = $1 AND NOT u.presence_manually_set AND u.presence_status <> $3
-    RETURNING ${RETURNING}, true AS changed
+    RETURNING ${RETURNING}, true AS changed, ${REACH_COLUMNS}
   )
   SELECT * FROM updated
-  UNION ALL SELECT ${RETURNING}, false AS changed FROM users u WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`;
+  UNION ALL SELECT ${RETURNING}, false AS changed, NULL, NULL FROM users u
+   WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`,
+);
 
 /*
  * Everyone the caller may see who is not offline as others see them: connected, not invisible, not set

@@ -15,6 +15,11 @@ export interface UserRow {
   created_at: Date;
 }
 
+/** The columns of UserRow on a row `u` of users, for statements that must not select `*`. */
+export const USER_ROW_COLUMNS =
+  'u.id, u.username, u.password_hash, u.email, u.role, u.nickname, u.pronouns, u.pronouns_bg_color, ' +
+  'u.pronouns_text_color, u.profile_image_url, u.profile_blur_enabled, u.created_at';
+
 export const isAdmin = (u: { role: Role }) => u.role === 'ADMIN';
 /** Admins and the system account are not limited by group permissions. */
 export const bypassesGroupPermissions = (u: { role: Role }) => u.role === 'ADMIN' || u.role === 'SYSTEM';
