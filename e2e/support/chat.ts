@@ -55,6 +55,9 @@ export async function send(page: Page, channelName: string, text: string): Promi
   await box.press('Enter');
   await expect(message(page, text)).toBeVisible();
   await expect(box).toHaveValue('');
+  // Confirmed by the server: until then the row is the outbox's, replaced (and its focus lost) when
+  // the confirmation arrives.
+  await expect(message(page, text).getByText('Sending…')).toHaveCount(0);
 }
 
 /** Opens the actions of a message by right-clicking it, and picks one. */
