@@ -29,6 +29,9 @@ import { notificationPrefRoutes } from './notification-prefs/routes.js';
 import { friendRoutes } from './friends/routes.js';
 import { directMessageRoutes } from './direct-messages/routes.js';
 import { profileRoutes } from './profiles/routes.js';
+import { emojiRoutes } from './emoji/routes.js';
+import { gifRoutes } from './gifs/routes.js';
+import { gifMediaOrigins } from './gifs/providers/index.js';
 import { memberRoutes } from './members/routes.js';
 import { PresenceTracker } from './presence/tracker.js';
 import { presenceRoutes } from './presence/routes.js';
@@ -115,7 +118,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       ...httpServerLimits(config),
     });
     installErrorHandling(http);
-    await installSecurityHeaders(http);
+    await installSecurityHeaders(http, gifMediaOrigins(config));
     await http.register(
       async (api) => {
         await compressAnswers(api);
@@ -131,6 +134,8 @@ export async function startApp(config: Config): Promise<RunningApp> {
         friendRoutes(api, ctx);
         directMessageRoutes(api, ctx);
         await profileRoutes(api, ctx);
+        await emojiRoutes(api, ctx);
+        await gifRoutes(api, ctx);
         memberRoutes(api, ctx);
         presenceRoutes(api, ctx);
       },

@@ -14,7 +14,12 @@ export interface RateLimits {
   refreshPerIp: RateLimitRule;
   messagePerUser: RateLimitRule;
   writePerUser: RateLimitRule;
+  gifSearchPerUser: RateLimitRule;
 }
+
+/** GIPHY's content ratings, mildest first (GIPHY_RATING). */
+export const GIPHY_RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;
+export type GiphyRating = (typeof GIPHY_RATINGS)[number];
 
 export interface Config {
   port: number;
@@ -63,6 +68,12 @@ export interface Config {
   presenceNodeBeatMs: number;
   /** A node silent this long is taken as gone: its users go offline. */
   presenceNodeTimeoutMs: number;
+  /** GIPHY's API key: set, the GIF picker searches GIPHY; unset, the instance's own uploaded GIFs. */
+  giphyApiKey: string | undefined;
+  /** GIPHY's API address (a local stand-in in tests). */
+  giphyApiUrl: string;
+  /** The highest GIPHY rating passed on; r results are marked NSFW. */
+  giphyRating: GiphyRating;
 }
 
 /** The defaults are part of the documented interface, so they live in the protocol package. */
@@ -75,6 +86,24 @@ function int(value: string | undefined, fallback: number, min = 0): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new Error(`Expected a whole number of at least ${min}, got "${value}"`);
   return n;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value))
+    throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+function httpUrl(name: string, value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+    throw new Error(`${name} must be an http(s) address, got "${value}"`);
+  return value;
 }
 
 /** Node answers 408 when headers or a request take too long; 0 turns a limit off. */
@@ -134,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     presenceOfflineGraceMs: int(env.PRESENCE_OFFLINE_GRACE_MS, 8_000),
     presenceNodeBeatMs: int(env.PRESENCE_NODE_BEAT_MS, 10_000, 100),
     presenceNodeTimeoutMs: int(env.PRESENCE_NODE_TIMEOUT_MS, 30_000, 300),
+    giphyApiKey: env.GIPHY_API_KEY?.trim() || undefined,
+    giphyApiUrl: httpUrl('GIPHY_API_URL', env.GIPHY_API_URL || 'https://api.giphy.com'),
+    giphyRating: oneOf('GIPHY_RATING', env.GIPHY_RATING || 'pg-13', GIPHY_RATINGS),
   };
 }
 

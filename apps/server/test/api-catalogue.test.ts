@@ -9,8 +9,10 @@ import {
   ServerControl,
   ServerEvents,
   type Attachment,
+  type CustomEmoji,
   type Endpoint,
   type HttpMethod,
+  type UserGif,
 } from '@hearth/protocol';
 import { CONFIG_VARS, renderApiDocs } from '@hearth/protocol/api-docs';
 import type { RunningApp } from '../src/app.js';
@@ -133,6 +135,9 @@ describe('endpoint catalogue', () => {
       PRESENCE_OFFLINE_GRACE_MS: String(c.presenceOfflineGraceMs),
       PRESENCE_NODE_BEAT_MS: String(c.presenceNodeBeatMs),
       PRESENCE_NODE_TIMEOUT_MS: String(c.presenceNodeTimeoutMs),
+      GIPHY_API_KEY: c.giphyApiKey ?? '(unset)',
+      GIPHY_API_URL: c.giphyApiUrl,
+      GIPHY_RATING: c.giphyRating,
     });
   });
 
@@ -196,6 +201,48 @@ describe('answers and frames match their schemas', () => {
     const body = (await res.json()) as Record<string, string>;
     expectExactly(e.answer!, body, `POST ${route} answer`);
     return body;
+  }
+
+  /** Uploads a public custom emoji (multipart, the flags as text), checking the answer against its schema. */
+  async function uploadEmoji(token: string): Promise<CustomEmoji> {
+    const e = endpoint('POST', '/emoji/emojis');
+    const bytes = await sharp({ create: { width: 32, height: 32, channels: 4, background: '#ffcc00' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'wave.png');
+    form.append('name', 'wave');
+    form.append('is_public', 'true');
+    form.append('is_nsfw', 'false');
+    const res = await fetch(`${server.url}/api/emoji/emojis`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(e.status);
+    const body = await res.json();
+    expectExactly(e.answer!, body, 'POST /emoji/emojis answer');
+    return body as CustomEmoji;
+  }
+
+  /** Uploads a custom GIF (multipart, the flag as text), checking the answer against its schema. */
+  async function uploadGif(token: string): Promise<UserGif> {
+    const e = endpoint('POST', '/gif/upload');
+    const bytes = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#cc3366' } })
+      .gif()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'party.gif');
+    form.append('is_nsfw', 'false');
+    const res = await fetch(`${server.url}/api/gif/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(e.status);
+    const body = await res.json();
+    expectExactly(e.answer!, body, 'POST /gif/upload answer');
+    return body as UserGif;
   }
 
   /** Uploads a file as a client does (multipart), checking the answer against its schema. */
@@ -313,6 +360,51 @@ describe('answers and frames match their schemas', () => {
     await call('GET', '/user/profile/:username', { token: A, params: { username: userName } });
     await call('DELETE', '/profile-banner', { token: U });
     await call('DELETE', '/profile-image', { token: U });
+    // Custom emoji: the user's public emoji, which the admin reacts with.
+    const emoji = await uploadEmoji(U);
+    await call('GET', '/emoji/emojis', { token: U });
+    await call('GET', '/emoji/emojis', { token: A, query: { public: 'true' } });
+    await call('PUT', '/emoji/emojis/:id', { token: U, params: { id: emoji.id }, body: { name: 'Wave_2' } });
+    const emojiFile = await fetch(`${server.url}${emoji.url}`);
+    expect(emojiFile.status).toBe(endpoint('GET', '/emoji/images/:key').status);
+    const waved = await call('POST', '/message', { token: U, body: { channel_id: channel.id, content: 'wave' } });
+    const custom = await call('POST', '/message/:id/reactions', {
+      token: A,
+      params: { id: waved.id },
+      body: { emoji_id: emoji.id },
+    });
+    expect(custom).toMatchObject({ emoji_name: 'Wave_2', emoji_url: emoji.url });
+    await call('DELETE', '/emoji/emojis/:id', { token: U, params: { id: emoji.id } });
+    // GIFs: the user's upload, shown by the built-in provider, favorited, then deleted.
+    const gif = await uploadGif(U);
+    const gifFile = await fetch(`${server.url}${gif.file_url}`);
+    expect(gifFile.status).toBe(endpoint('GET', '/gif-files/:name').status);
+    await call('GET', '/gif/user', { token: U });
+    await call('GET', '/gif/user/all', { token: A });
+    const gifId = { id: gif.id };
+    await call('PATCH', '/gif/gifs/user/:id/rename', { token: U, params: gifId, body: { name: 'party_2' } });
+    await call('PATCH', '/gif/gifs/user/:id/nsfw', { token: A, params: gifId, body: { is_nsfw: true } });
+    await call('GET', '/gif/provider', { token: U });
+    const trending = await call('GET', '/gif/trending', { token: U, query: { limit: 15 } });
+    await call('GET', '/gif/search', { token: U, query: { q: 'party', limit: 15 } });
+    await call('GET', '/gif/categories', { token: U });
+    const shown = trending.results[0];
+    const favorite = {
+      gif_id: shown.id,
+      gif_title: shown.title,
+      gif_url: shown.url,
+      gif_preview_url: shown.preview_url,
+      gif_width: shown.width,
+      gif_height: shown.height,
+      gif_size: shown.size,
+      is_nsfw: shown.is_nsfw,
+    };
+    await call('POST', '/gif/favorites', { token: U, body: favorite });
+    await call('POST', '/gif/favorites', { token: U, body: favorite, status: 200 });
+    await call('GET', '/gif/favorites', { token: U });
+    await call('GET', '/gif/favorites/check/:gifId', { token: U, params: { gifId: shown.id } });
+    await call('DELETE', '/gif/favorites/:gifId', { token: U, params: { gifId: shown.id } });
+    await call('DELETE', '/gif/user/:id', { token: U, params: gifId });
     // Direct messages, while they are friends.
     const toUser = { recipient_id: user.user.id, content: 'psst', nonce: 'dm-1' };
     const dm = await call('POST', '/dm/send', { token: A, body: toUser });

@@ -18,14 +18,16 @@ export class Api {
     token?: string,
     headers: Record<string, string> = {},
   ): Promise<Answer<T>> {
+    // A form (multipart upload) is sent as it is, with the boundary fetch gives it.
+    const form = body instanceof FormData;
     const res = await fetch(`${this.baseUrl}/api${path}`, {
       method,
       headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : form || typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };

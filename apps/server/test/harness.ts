@@ -15,6 +15,7 @@ export const RELAXED_LIMITS: RateLimits = {
   refreshPerIp: { limit: 10_000, windowMs: 60_000 },
   messagePerUser: { limit: 10_000, windowMs: 10_000 },
   writePerUser: { limit: 10_000, windowMs: 60_000 },
+  gifSearchPerUser: { limit: 10_000, windowMs: 60_000 },
 };
 
 /** A fresh, empty database on the test run's PostgreSQL server. */
@@ -43,4 +44,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...overrides,
   };
   return startApp(config);
+}
+
+/** The storage a user is charged for, as the server keeps it. */
+export async function storageUsed(app: RunningApp, userId: number): Promise<number> {
+  const { rows } = await app.ctx.db.query<{ n: string }>('SELECT storage_used_bytes AS n FROM users WHERE id = $1', [
+    userId,
+  ]);
+  return Number(rows[0]!.n);
 }

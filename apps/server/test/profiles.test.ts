@@ -4,7 +4,7 @@ import { PROFILE_TEXT } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
 import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { startTestServer, storageUsed as storageUsedBy } from './harness.js';
 
 let server: RunningApp;
 let api: Api;
@@ -39,19 +39,10 @@ const png = (width: number, height: number) =>
 async function upload(token: string, path: string, bytes: Buffer | string, name = 'picture.png') {
   const form = new FormData();
   form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
-  const res = await fetch(`${server.url}/api${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as any };
+  return api.post(path, form, token);
 }
 
-const storageUsed = async (userId: number) =>
-  Number(
-    (await server.ctx.db.query<{ n: string }>('SELECT storage_used_bytes AS n FROM users WHERE id = $1', [userId]))
-      .rows[0]!.n,
-  );
+const storageUsed = (userId: number) => storageUsedBy(server, userId);
 const profile = async (viewer: Person, of: Person) =>
   (await api.get(`/user/profile/${encodeURIComponent(of.username)}`, viewer.token)).body;
 

@@ -122,7 +122,7 @@ describe('adding', () => {
     expect(await history(bob.token, channel)).toMatchObject([{ id: message, reactions: [] }]);
   });
 
-  it('answers 404 for a custom emoji, none of which exist yet', async () => {
+  it('answers 404 for a custom emoji that does not exist (emoji.test.ts covers custom emoji)', async () => {
     const channel = await newChannel();
     const message = await send(alice.token, channel);
     const res = await react(bob.token, message, { emoji_id: 12 });

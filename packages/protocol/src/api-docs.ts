@@ -15,6 +15,8 @@ import { Reaction } from './reactions.js';
 import { ChannelReadStatus, GroupReadStatus } from './read-status.js';
 import { StorageInfo, UserProfile } from './profiles.js';
 import { OwnPresence, UserPresence } from './presence.js';
+import { CustomEmoji } from './emoji.js';
+import { FavoriteGif, GifPage, UserGif } from './gifs.js';
 import { ClientFrame, CLOSE, PermissionChange, ServerControl, ServerEvents } from './gateway.js';
 import { TEXT } from './texts.js';
 import {
@@ -171,6 +173,23 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description:
       'A server process silent this long is taken as gone (a crash): another one announces its users offline (at least 300).',
   },
+  {
+    name: 'GIPHY_API_KEY',
+    default: '(unset)',
+    description:
+      "GIPHY's API key: set, the GIF picker's trending, search and categories come from GIPHY (through the server, which keeps the key; answers are kept a minute) and the Content-Security-Policy allows GIPHY's image hosts. Unset: they come from the GIFs this instance's users uploaded.",
+  },
+  {
+    name: 'GIPHY_API_URL',
+    default: 'https://api.giphy.com',
+    description: "GIPHY's API address (tests point it at a local stand-in).",
+  },
+  {
+    name: 'GIPHY_RATING',
+    default: 'pg-13',
+    description:
+      'The highest GIPHY content rating shown: `g`, `pg`, `pg-13` or `r`; results rated `r` are marked NSFW.',
+  },
 ];
 
 /** Answer and frame schemas documented once, under Schemas, and referred to by name elsewhere. */
@@ -192,6 +211,10 @@ const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['StorageInfo', StorageInfo],
   ['UserPresence', UserPresence],
   ['OwnPresence', OwnPresence],
+  ['CustomEmoji', CustomEmoji],
+  ['GifPage', GifPage],
+  ['FavoriteGif', FavoriteGif],
+  ['UserGif', UserGif],
 ];
 
 type Json = Record<string, unknown>;

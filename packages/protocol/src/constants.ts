@@ -91,6 +91,21 @@ export const VIDEO_EMBED_ORIGINS = [
  */
 export const GIF_SERVICE_ORIGINS = ['https://media.tenor.com'] as const;
 
+/**
+ * Where GIPHY serves its GIFs. When the server uses GIPHY for the picker (GIPHY_API_KEY), its
+ * Content-Security-Policy's img-src allows these hosts too, and the server passes on only results
+ * whose addresses are https on one of them.
+ */
+export const GIPHY_MEDIA_ORIGINS = [
+  'https://media.giphy.com',
+  'https://media0.giphy.com',
+  'https://media1.giphy.com',
+  'https://media2.giphy.com',
+  'https://media3.giphy.com',
+  'https://media4.giphy.com',
+  'https://i.giphy.com',
+] as const;
+
 /** At most this many attachments on one message (spec 1 §5). */
 export const ATTACHMENTS_PER_MESSAGE_MAX = 15;
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import emojis from 'emojibase-data/en/compact.json' with { type: 'json' };
-import { canonicalEmoji, EMOJI_MAX_LENGTH, singleEmoji } from './emoji-rules.js';
+import {
+  canonicalEmoji,
+  EMOJI_MAX_LENGTH,
+  EMOJI_TEXT,
+  emojiNameProblem,
+  normalEmojiName,
+  singleEmoji,
+} from './emoji-rules.js';
 
 describe('one emoji', () => {
   it('accepts every emoji the picker offers, skin tones included, and keeps its canonical form', () => {
@@ -33,5 +40,23 @@ describe('one emoji', () => {
     // Unassigned code points in the block reserved for future pictographs.
     expect(singleEmoji('\u{1FFF0}')).toBe('\u{1FFF0}');
     expect(singleEmoji('\u{1FFF0}\u200D\u{1FFF1}')).toBe('\u{1FFF0}\u200D\u{1FFF1}');
+  });
+});
+
+describe('custom emoji names', () => {
+  it('break the first rule in spec 3 §5’s order: required, characters, length', () => {
+    const cases: [string, string | null][] = [
+      ['', EMOJI_TEXT.nameRequired],
+      ['   ', EMOJI_TEXT.nameRequired],
+      ['party-parrot', EMOJI_TEXT.nameChars],
+      ['two words', EMOJI_TEXT.nameChars],
+      ['café', EMOJI_TEXT.nameChars],
+      [`x-${'y'.repeat(40)}`, EMOJI_TEXT.nameChars],
+      ['y'.repeat(33), EMOJI_TEXT.nameTooLong],
+      ['y'.repeat(32), null],
+      ['Party_Parrot_2', null],
+      ['  padded  ', null],
+    ];
+    for (const [raw, problem] of cases) expect(emojiNameProblem(normalEmojiName(raw)), raw).toBe(problem);
   });
 });

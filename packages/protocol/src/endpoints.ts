@@ -21,6 +21,7 @@ import {
 } from './groups.js';
 import { DeleteMessageAnswer, EditMessageBody, HistoryQuery, Message, SendMessageBody } from './messages.js';
 import { AddReactionBody, Reaction, ReactionParams } from './reactions.js';
+import { CustomEmoji, CustomEmojiListQuery, UpdateCustomEmojiBody } from './emoji.js';
 import { FileParams, FileQuery, UploadAttachmentAnswer, UploadQuery } from './attachments.js';
 import {
   GuardianAnnounceBody,
@@ -63,6 +64,20 @@ import {
   UsernameParams,
   UserProfile,
 } from './profiles.js';
+import {
+  FavoriteCheckAnswer,
+  FavoriteGif,
+  FavoriteGifBody,
+  GifCategoriesAnswer,
+  GifIdParams,
+  GifNsfwBody,
+  GifPage,
+  GifProviderAnswer,
+  GifRenameBody,
+  GifSearchQuery,
+  GifTrendingQuery,
+  UserGif,
+} from './gifs.js';
 import { OwnPresence, PresenceUpdateBody, UserPresence } from './presence.js';
 import {
   MuteChannelAnswer,
@@ -101,6 +116,8 @@ export const RATE_LIMITS = {
   refreshPerIp: { limit: 120, windowMs: 60_000, per: 'IP address' },
   messagePerUser: { limit: 50, windowMs: 10_000, per: 'user' },
   writePerUser: { limit: 120, windowMs: 60_000, per: 'user' },
+  /** The GIF picker's provider calls: a third-party provider's quota is the whole instance's. */
+  gifSearchPerUser: { limit: 60, windowMs: 60_000, per: 'user' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -694,6 +711,58 @@ export const ENDPOINTS: readonly Endpoint[] = [
       'A stored picture or banner (image/webp). Each upload gets a new random address, cached for good; the blur rule works by never giving the address to whom it hides it from.',
     params: z.object({ key: z.string() }),
   },
+  /* ---------- custom emoji ---------- */
+  {
+    method: 'GET',
+    path: '/emoji/emojis',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The caller's own custom emoji; with `public=true`, every public emoji, anyone's (the caller's included). Sorted by name in any case.",
+    query: CustomEmojiListQuery,
+    answer: z.array(CustomEmoji),
+  },
+  {
+    method: 'POST',
+    path: '/emoji/emojis',
+    auth: 'user',
+    status: 201,
+    summary:
+      "Uploads an emoji (multipart: `file`, `name`, `is_public`, `is_nsfw`, the flags as the text true or false, left out false). Checked in this order, each a 400 with the spec's text: the type told from the bytes, JPEG, PNG, GIF or WebP ('Invalid file type. Allowed: JPEG, PNG, GIF, WebP'); at most 5 MB ('File too large. Max 5 MB'); at most 256x256 unless a GIF ('Image dimensions must be at most 256x256px'); at most 200 per user ('You have reached the limit (200).'); a name of letters, digits and underscore, at most 32 ('Name is required', 'Name must be alphanumeric or underscore', 'Name must be 32 characters or fewer'), unique among the caller's emoji in any case ('Emoji name must be unique'). An animation may hold at most 50 million pixels over all frames. The server re-encodes the picture to WebP (animation kept, GIFs at their size) and counts it in the caller's storage.",
+    limits: ['writePerUser'],
+    answer: CustomEmoji,
+  },
+  {
+    method: 'PUT',
+    path: '/emoji/emojis/:id',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Renames an emoji (the upload's name rules; the emoji itself does not count against uniqueness) or sets `is_public` or `is_nsfw`; fields left out keep their value. Only its owner or an ADMIN: someone else's public emoji is 403, someone else's private one 404 like one that does not exist.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: UpdateCustomEmojiBody,
+    answer: CustomEmoji,
+  },
+  {
+    method: 'DELETE',
+    path: '/emoji/emojis/:id',
+    auth: 'user',
+    status: 204,
+    summary:
+      "Deletes an emoji with its file, and every reaction made with it (no reaction_remove events are sent for those). Owner or ADMIN, with PUT's 403 and 404.",
+    limits: ['writePerUser'],
+    params: IdParams,
+  },
+  {
+    method: 'GET',
+    path: '/emoji/images/:key',
+    auth: 'none',
+    status: 200,
+    summary:
+      "An emoji's picture (image/webp), at the `url` its emoji carries. Each upload gets a new random address, cached for good.",
+    params: z.object({ key: z.string() }),
+  },
   {
     method: 'GET',
     path: '/channel/:id/members',
@@ -704,6 +773,155 @@ export const ENDPOINTS: readonly Endpoint[] = [
     params: IdParams,
     query: MembersQuery,
     answer: MembersPage,
+  },
+  /* ---------- GIFs ---------- */
+  {
+    method: 'GET',
+    path: '/gif/provider',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Which provider answers trending, search and categories: 'giphy' when the server has a GIPHY_API_KEY (the picker credits GIPHY), else 'builtin', the instance's own uploaded GIFs.",
+    answer: GifProviderAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/gif/trending',
+    auth: 'user',
+    status: 200,
+    summary:
+      "A page of trending GIFs: GIPHY's trending, or the newest uploaded GIFs. Pass the answer's `next` as `pos` for the next page (null at the end). A provider that cannot be reached or answers an error is 502 'Failed to get trending GIFs'. GIPHY's answers are kept for a minute.",
+    limits: ['gifSearchPerUser'],
+    query: GifTrendingQuery,
+    answer: GifPage,
+  },
+  {
+    method: 'GET',
+    path: '/gif/search',
+    auth: 'user',
+    status: 200,
+    summary:
+      "A page of GIFs matching `q` (blank is 400): GIPHY's search, or uploaded GIFs whose name contains it (spaces match underscores; exact and prefix matches first). Paged as trending; a provider failure is 502 'Failed to search GIFs'.",
+    limits: ['gifSearchPerUser'],
+    query: GifSearchQuery,
+    answer: GifPage,
+  },
+  {
+    method: 'GET',
+    path: '/gif/categories',
+    auth: 'user',
+    status: 200,
+    summary:
+      "GIF categories to offer as searches: GIPHY's, or the spec's 16 quick searches without pictures. A provider failure is 502 'Failed to get GIF categories'. (The spec's GET /category is the groups' categories here.)",
+    limits: ['gifSearchPerUser'],
+    answer: GifCategoriesAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/gif/favorites',
+    auth: 'user',
+    status: 200,
+    summary: "The caller's favorite GIFs, the latest first.",
+    answer: z.array(FavoriteGif),
+  },
+  {
+    method: 'POST',
+    path: '/gif/favorites',
+    auth: 'user',
+    status: 201,
+    summary:
+      "Adds a favorite GIF (201) as the picker showed it; one the caller already has is answered as it is (200), never twice. One favorites operation per user at a time: while another add or remove of the caller's runs, 409 'Already processing favorites operation'.",
+    limits: ['writePerUser'],
+    body: FavoriteGifBody,
+    answer: FavoriteGif,
+  },
+  {
+    method: 'DELETE',
+    path: '/gif/favorites/:gifId',
+    auth: 'user',
+    status: 204,
+    summary:
+      "Removes the favorite with that `gif_id` (404 'Favorite GIF not found'); 409 'Already processing favorites operation' as adding.",
+    limits: ['writePerUser'],
+    params: GifIdParams,
+  },
+  {
+    method: 'GET',
+    path: '/gif/favorites/check/:gifId',
+    auth: 'user',
+    status: 200,
+    summary: 'Whether the caller has the GIF with that `gif_id` among their favorites.',
+    params: GifIdParams,
+    answer: FavoriteCheckAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/gif/user',
+    auth: 'user',
+    status: 200,
+    summary: "The caller's uploaded GIFs, the latest first.",
+    answer: z.array(UserGif),
+  },
+  {
+    method: 'GET',
+    path: '/gif/user/all',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Every user's uploaded GIFs (they are shared with the whole instance), the latest first, at most 1000; each says whether it is NSFW.",
+    answer: z.array(UserGif),
+  },
+  {
+    method: 'POST',
+    path: '/gif/upload',
+    auth: 'user',
+    status: 201,
+    summary:
+      "Uploads a GIF (multipart: `file`; `name`, left out for the file name by the default-name rule; `is_nsfw`, the text true or false, left out false). Checked in this order, each a 400 with the spec's text: a GIF told from its bytes and decoding as one ('Only GIF files allowed'); at most 10 MB ('File too large. Max 10 MB'); the name ('Name is required', 'Name must be alphanumeric or underscore', 'Name must be 32 characters or fewer'); unique among the caller's GIFs in any case ('GIF name must be unique'); at most 200 per user ('You have reached the limit (200).'). Stored as sent (not re-encoded), served at `file_url`, counted in the caller's storage.",
+    limits: ['writePerUser'],
+    answer: UserGif,
+  },
+  {
+    method: 'PATCH',
+    path: '/gif/gifs/user/:id/rename',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Renames an uploaded GIF, with the upload's name rules; unique among the owner's GIFs in any case, the GIF itself excepted. Its owner or an ADMIN only (403; 404 when there is no such GIF).",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: GifRenameBody,
+    answer: UserGif,
+  },
+  {
+    method: 'PATCH',
+    path: '/gif/gifs/user/:id/nsfw',
+    auth: 'user',
+    status: 200,
+    summary: 'Marks an uploaded GIF NSFW or not. Its owner or an ADMIN only (403; 404 when there is no such GIF).',
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: GifNsfwBody,
+    answer: UserGif,
+  },
+  {
+    method: 'DELETE',
+    path: '/gif/user/:id',
+    auth: 'user',
+    status: 204,
+    summary:
+      "Deletes an uploaded GIF with its file (its address answers 404 from then on) and everyone's favorites of it. Its owner or an ADMIN only (403; 404 when there is no such GIF).",
+    limits: ['writePerUser'],
+    params: IdParams,
+  },
+  {
+    method: 'GET',
+    path: '/gif-files/:name',
+    auth: 'none',
+    status: 200,
+    summary:
+      "An uploaded GIF's file (image/gif, the bytes as uploaded), at its `file_url`. The address is random per upload, does not expire (messages carry it) and is cached for good.",
+    params: z.object({ name: z.string() }),
   },
   /* ---------- presence ---------- */
   {
@@ -927,7 +1145,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 201,
     summary:
-      'Adds the caller\'s reaction: exactly one of `emoji_unicode` (one emoji, stored fully qualified) and `emoji_id` (a custom emoji; none exist yet, so 404). Needs can_post (403); the same emoji twice is 409 "You already added this reaction"; a message holds at most 20 different emoji (400), and one an admin removed takes none.',
+      'Adds the caller\'s reaction: exactly one of `emoji_unicode` (one emoji, stored fully qualified) and `emoji_id` (a custom emoji the caller may use: their own or a public one; any other is 404 "Emoji not found"). A custom emoji\'s reaction carries its current `emoji_name` and `emoji_url`. Needs can_post (403); the same emoji twice is 409 "You already added this reaction"; a message holds at most 20 different emoji (400), and one an admin removed takes none.',
     limits: ['writePerUser'],
     params: IdParams,
     body: AddReactionBody,

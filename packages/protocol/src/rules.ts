@@ -5,7 +5,21 @@
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants.js';
 import { TEXT } from './texts.js';
 
-export { canonicalEmoji, singleEmoji, EMOJI_MAX_LENGTH, REACTION_EMOJI_PER_MESSAGE_MAX } from './emoji-rules.js';
+export {
+  canonicalEmoji,
+  singleEmoji,
+  EMOJI_MAX_LENGTH,
+  REACTION_EMOJI_PER_MESSAGE_MAX,
+  EMOJI_TEXT,
+  CUSTOM_EMOJI_PER_USER_MAX,
+  CUSTOM_EMOJI_MAX_BYTES,
+  CUSTOM_EMOJI_MAX_PX,
+  CUSTOM_EMOJI_MAX_TOTAL_PIXELS,
+  CUSTOM_EMOJI_NAME_MAX,
+  CUSTOM_EMOJI_NAME_CHARS,
+  emojiNameProblem,
+  normalEmojiName,
+} from './emoji-rules.js';
 export { extractMentions, EVERYONE_MENTION, type ExtractedMentions } from './mention-rules.js';
 
 export const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;

@@ -28,6 +28,7 @@ const PARENT_NOT_FOUND: Record<string, string> = {
   channel_id: TEXT.channelNotFound,
   message_id: TEXT.messageNotFound,
   user_id: TEXT.userNotFound,
+  emoji_id: TEXT.emojiNotFound,
 };
 
 /**

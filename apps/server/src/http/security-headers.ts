@@ -6,8 +6,10 @@ import { GIF_SERVICE_ORIGINS, VIDEO_EMBED_ORIGINS } from '@hearth/protocol';
  * The Content-Security-Policy of every answer. The client is one script and one style sheet from
  * this origin, talking to this origin (HTTP and the same-origin ws:/wss: live connection, which
  * CSP Level 3 counts as 'self'), so everything else is shut. Reasons in docs/architecture.md.
+ * `gifOrigins`: the image hosts of the GIF picker's third-party provider, when one is configured
+ * (GIPHY_API_KEY): the picker and messages show its GIFs. Nothing is added without one.
  */
-export const CSP_DIRECTIVES = {
+export const cspDirectives = (gifOrigins: readonly string[] = []) => ({
   'default-src': ["'self'"],
   // No inline script, no eval, no script from anywhere else; inline event handlers neither.
   'script-src': ["'self'"],
@@ -19,7 +21,7 @@ export const CSP_DIRECTIVES = {
   // data: and blob: for icons and previews made in the page; from other hosts only the GIF service's
   // GIFs, which messages show inline. Any other host's image would tell that host who reads the
   // message and when, so those GIF links stay plain links.
-  'img-src': ["'self'", 'data:', 'blob:', ...GIF_SERVICE_ORIGINS],
+  'img-src': ["'self'", 'data:', 'blob:', ...GIF_SERVICE_ORIGINS, ...gifOrigins],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   // Only the video players of the platforms a message's video link may load, and only once the reader
@@ -29,7 +31,7 @@ export const CSP_DIRECTIVES = {
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
-};
+});
 
 /** One year; sent only on answers that came over TLS (see below). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -38,10 +40,10 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * Security headers on every answer (the client, the API, static files, 404s and errors), through
  * @fastify/helmet. Register before any route: its hooks apply to the routes that follow.
  */
-export async function installSecurityHeaders(http: FastifyInstance): Promise<void> {
+export async function installSecurityHeaders(http: FastifyInstance, gifOrigins: readonly string[] = []): Promise<void> {
   await http.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(gifOrigins) },
     // Only the origin goes to other sites, never the path; embedded players ask for it.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The old header for frame-ancestors 'none'.

@@ -8,6 +8,7 @@ import { PROFILE_IMAGE_MAX_BYTES, PROFILE_TEXT, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
+import { sendStoredImage } from '../http/stored-image.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
 import type { UserRow } from '../users/user-row.js';
@@ -141,11 +142,5 @@ export async function serveProfileImage(ctx: AppContext, reply: FastifyReply, na
   const key = storageKeyOf(name);
   const { rowCount } = await ctx.db.query('SELECT 1 FROM profile_images WHERE storage_key = $1', [key]);
   if (!rowCount) throw notFound('Image not found');
-  const stream = await ctx.storage.get(key);
-  return reply
-    .header('Content-Type', 'image/webp')
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'none'; sandbox")
-    .header('Cache-Control', 'public, max-age=31536000, immutable')
-    .send(stream);
+  return sendStoredImage(ctx, reply, { key, contentType: 'image/webp', missingText: 'Image not found' });
 }

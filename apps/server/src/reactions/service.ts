@@ -8,6 +8,7 @@ import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import type { Audience } from '../events/event-log.js';
 import { dmMessageTarget } from '../direct-messages/access.js';
+import { usableEmoji } from '../emoji/service.js';
 import { REACTION_SELECT, toReaction, type ReactionRow } from './reaction-row.js';
 
 type AddBody = z.output<typeof AddReactionBody>;
@@ -87,21 +88,26 @@ export async function addReaction(
   const message = await reactionTarget(ctx, user, messageId, place);
   if (!message.canReact) throw forbidden(place === 'dm' ? DM_TEXT.blockedSend : TEXT.noReactPermission);
   if (message.removed_by_admin) throw badRequest(TEXT.reactionOnRemoved);
-  // Custom emoji are not there yet: their feature looks the emoji up here (and who may use it).
-  const emoji = body.emoji_unicode;
-  if (emoji === null || emoji === undefined) throw notFound(TEXT.emojiNotFound);
+  // Exactly one of the two is set (the body's schema). A custom emoji must be one the caller may use:
+  // their own or a public one; someone else's private emoji is answered as if it did not exist.
+  const emojiId = body.emoji_id ?? null;
+  const unicode = emojiId === null ? body.emoji_unicode! : null;
+  const custom = emojiId === null ? null : await usableEmoji(ctx.db, user, emojiId);
+  if (emojiId !== null && !custom) throw notFound(TEXT.emojiNotFound);
+  // An emoji deleted between the look-up and the insert breaks the foreign key: 404 'Emoji not found'.
   const { rows } = await ctx.db.query<{ id: number; created_at: Date }>(INSERT_SQL, [
     messageId,
     user.id,
-    null,
-    emoji,
+    emojiId,
+    unicode,
     REACTION_EMOJI_PER_MESSAGE_MAX,
   ]);
   const inserted = rows[0];
   if (!inserted) {
     const existing = await ctx.db.query(
-      'SELECT 1 FROM reactions WHERE message_id = $1 AND user_id = $2 AND emoji_unicode = $3',
-      [messageId, user.id, emoji],
+      `SELECT 1 FROM reactions WHERE message_id = $1 AND user_id = $2
+          AND (emoji_id, emoji_unicode) IS NOT DISTINCT FROM ($3::bigint, $4::text)`,
+      [messageId, user.id, emojiId, unicode],
     );
     throw existing.rowCount ? conflict(TEXT.reactionDuplicate) : badRequest(TEXT.reactionTooManyEmoji);
   }
@@ -111,8 +117,10 @@ export async function addReaction(
       message_id: messageId,
       user_id: user.id,
       username: user.username,
-      emoji_id: null,
-      emoji_unicode: emoji,
+      emoji_id: emojiId,
+      emoji_unicode: unicode,
+      emoji_name: custom?.name ?? null,
+      emoji_key: custom?.storage_key ?? null,
     },
     message.channel_id,
   );

@@ -1,0 +1,27 @@
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../context.js';
+import { notFound } from './errors.js';
+
+/**
+ * Sends a stored picture (a profile picture, a custom emoji, an uploaded GIF) kept at an address that
+ * is random and never reused, so it is cached for good. Its type is the one its bytes showed at upload
+ * and is never sniffed; opened in a tab of its own, it runs nothing in the app's origin (as attachments,
+ * uploads/serve-file.ts). A file gone from storage is a 404, like a row that is gone.
+ */
+export async function sendStoredImage(
+  ctx: AppContext,
+  reply: FastifyReply,
+  image: { key: string; contentType: string; missingText: string; headers?: Record<string, string | number> },
+) {
+  const stream = await ctx.storage.get(image.key).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') throw notFound(image.missingText);
+    throw err;
+  });
+  return reply
+    .headers(image.headers ?? {})
+    .header('Content-Type', image.contentType)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'public, max-age=31536000, immutable')
+    .send(stream);
+}
