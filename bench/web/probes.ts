@@ -73,3 +73,37 @@ export function stopScrollProbe(): ScrollSample {
 export function nextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => resolve()));
 }
+
+export interface GifPickerTarget {
+  /** The composer's GIF button. */
+  button: string;
+  /** The pictures of the picker's grid. */
+  images: string;
+  /** How many make the first page. */
+  count: number;
+  timeoutMs: number;
+}
+
+/**
+ * Clicks the GIF button and resolves with the ms from the click until the frame showing the first page
+ * of pictures (all `count` decoded, with a size) had been painted.
+ */
+export function openGifPickerTimed(arg: GifPickerTarget): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const button = document.querySelector<HTMLElement>(arg.button);
+    if (!button) return reject(new Error(`No ${arg.button} on the page`));
+    const start = performance.now();
+    const check = () => {
+      const images = Array.from(document.querySelectorAll<HTMLImageElement>(arg.images));
+      if (images.length >= arg.count && images.every((i) => i.complete && i.naturalWidth > 0)) {
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        return;
+      }
+      if (performance.now() - start > arg.timeoutMs)
+        return reject(new Error(`${images.length} of ${arg.count} pictures shown after ${arg.timeoutMs} ms`));
+      requestAnimationFrame(check);
+    };
+    button.click();
+    requestAnimationFrame(check);
+  });
+}

@@ -3,22 +3,22 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 const HEADING = '## Web client';
 
 /**
- * Puts the "Web client" section into docs/performance.md: replaces the one there, or appends it after
- * whatever other sections the file has (other benchmarks write their own).
+ * Puts a section (by default "Web client") into docs/performance.md: replaces the one there, or appends
+ * it after whatever other sections the file has (other benchmarks write their own).
  */
-export function writeSection(file: string, body: string): void {
-  const section = `${HEADING}\n\n${body.trim()}\n`;
+export function writeSection(file: string, body: string, heading: string = HEADING): void {
+  const section = `${heading}\n\n${body.trim()}\n`;
   if (!existsSync(file)) {
     writeFileSync(file, section);
     return;
   }
   const text = readFileSync(file, 'utf8');
-  const start = text.search(/^## Web client\s*$/m);
+  const start = text.search(new RegExp(`^${heading}\\s*$`, 'm'));
   if (start === -1) {
     writeFileSync(file, `${text.trimEnd()}\n\n${section}`);
     return;
   }
-  const rest = text.slice(start + HEADING.length);
+  const rest = text.slice(start + heading.length);
   const next = rest.search(/^## /m);
   const after = next === -1 ? '' : `\n${rest.slice(next)}`;
   writeFileSync(file, `${text.slice(0, start)}${section}${after}`);

@@ -39,7 +39,7 @@ function content(n: number): string {
   const count = 4 + ((n * 7919) % 40);
   const body = Array.from({ length: count }, (_, i) => words[(n + i * 3) % words.length]).join(' ');
   if (n % 50 === 0) return `${numbered(n)}${body} https://www.youtube.com/watch?v=dQw4w9WgXcQ`;
-  if (n % 60 === 0) return `${numbered(n)}${body} https://media.tenor.com/abcdefghijk/cat.gif`;
+  if (n % 60 === 0) return `${numbered(n)}${body} https://media.giphy.com/media/abcdefghijk/giphy.gif`;
   return n % 9 === 0 ? `${numbered(n)}${body}\nsecond line\nthird line` : `${numbered(n)}${body}`;
 }
 

@@ -201,8 +201,8 @@ describe('security headers', () => {
       expect(directives.get('default-src'), what).toBe("'self'");
       expect(directives.get('script-src'), what).toBe("'self'");
       expect(directives.get('connect-src'), what).toBe("'self'");
-      // Other hosts' images: only the GIF service's; frames: only the players of the video platforms.
-      expect(directives.get('img-src'), what).toBe("'self' data: blob: https://media.tenor.com");
+      // Other hosts' images: none without GIPHY configured; frames: only the players of the video platforms.
+      expect(directives.get('img-src'), what).toBe("'self' data: blob:");
       expect(directives.get('object-src'), what).toBe("'none'");
       expect(directives.get('frame-src'), what).toBe(
         'https://www.youtube-nocookie.com https://player.twitch.tv https://clips.twitch.tv https://player.vimeo.com ' +

@@ -86,15 +86,10 @@ export const VIDEO_EMBED_ORIGINS = [
 ] as const;
 
 /**
- * Where the GIF service (the provider behind the GIF picker) serves its GIFs: an https .gif link
- * there is a service GIF (spec 1 §2), and the Content-Security-Policy's img-src allows this host.
- */
-export const GIF_SERVICE_ORIGINS = ['https://media.tenor.com'] as const;
-
-/**
- * Where GIPHY serves its GIFs. When the server uses GIPHY for the picker (GIPHY_API_KEY), its
- * Content-Security-Policy's img-src allows these hosts too, and the server passes on only results
- * whose addresses are https on one of them.
+ * Where GIPHY, the GIF service (spec 1 §2), serves its GIFs: an https .gif link there is a service
+ * GIF in a message. When the server uses GIPHY for the picker (GIPHY_API_KEY), its
+ * Content-Security-Policy's img-src allows these hosts, and the server passes on only results whose
+ * addresses are https on one of them.
  */
 export const GIPHY_MEDIA_ORIGINS = [
   'https://media.giphy.com',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
-import { GIF_SERVICE_ORIGINS, VIDEO_EMBED_ORIGINS } from '@hearth/protocol';
+import { VIDEO_EMBED_ORIGINS } from '@hearth/protocol';
 
 /**
  * The Content-Security-Policy of every answer. The client is one script and one style sheet from
@@ -18,10 +18,11 @@ export const cspDirectives = (gifOrigins: readonly string[] = []) => ({
   // the built index.html names no nonce; inline styles are allowed, inline scripts are not. url() in a
   // style can still only load what img-src and font-src allow.
   'style-src': ["'self'", "'unsafe-inline'"],
-  // data: and blob: for icons and previews made in the page; from other hosts only the GIF service's
-  // GIFs, which messages show inline. Any other host's image would tell that host who reads the
-  // message and when, so those GIF links stay plain links.
-  'img-src': ["'self'", 'data:', 'blob:', ...GIF_SERVICE_ORIGINS, ...gifOrigins],
+  // data: and blob: for icons and previews made in the page (uploaded GIFs are this origin's); from
+  // other hosts only the GIF service's GIFs (GIPHY's, when configured), which the picker and messages
+  // show inline. Any other host's image would tell that host who reads the message and when, so those
+  // GIF links stay plain links.
+  'img-src': ["'self'", 'data:', 'blob:', ...gifOrigins],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   // Only the video players of the platforms a message's video link may load, and only once the reader

@@ -1,18 +1,46 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import type { CustomEmoji } from '@hearth/protocol';
+import { stubFetch } from '../../test/fake-fetch';
+import { user } from '../../test/factories';
+import { renderWithServices, testServices } from '../../test/render';
 import EmojiPicker from './EmojiPicker';
 import { readRecentEmoji } from './recent-emoji';
-import { testEmojiData } from './test-emoji';
+import { testCustomEmoji, testEmojiData } from './test-emoji';
+import type { PickedEmoji } from './types';
 
 vi.mock('./emoji-data', () => ({ loadEmojiData: async () => testEmojiData() }));
 
-function renderPicker() {
+/** alice's (id 7) own emoji, and the public ones of others (and hers: listed in both, shown once). */
+const OWN = [testCustomEmoji(1, 'party_parrot', { is_public: true }), testCustomEmoji(2, 'secret', { is_nsfw: true })];
+const PUBLIC = [
+  OWN[0]!,
+  testCustomEmoji(10, 'Blob', { is_public: true, user_id: 9 }),
+  testCustomEmoji(11, 'spicy', { is_public: true, is_nsfw: true, user_id: 9 }),
+];
+
+function renderPicker({ own = OWN, everyone = PUBLIC }: { own?: CustomEmoji[]; everyone?: CustomEmoji[] } = {}) {
+  const requests = stubFetch((req) =>
+    req.path.startsWith('/api/emoji/emojis')
+      ? { status: 200, body: req.path.includes('public=true') ? everyone : { emojis: own } }
+      : undefined,
+  );
   const onPick = vi.fn();
   const onClose = vi.fn();
-  const { unmount } = render(<EmojiPicker onPick={onPick} onClose={onClose} />);
-  const picked = () => onPick.mock.calls.map(([emoji]) => (emoji as { unicode: string }).unicode);
-  return { onPick, onClose, picked, unmount };
+  const { unmount } = renderWithServices(
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 5000, itemHeight: 52 }}>
+      <EmojiPicker onPick={onPick} onClose={onClose} />
+    </VirtuosoMockContext.Provider>,
+    testServices({ user: user() }),
+  );
+  const picked = () =>
+    onPick.mock.calls.map(([emoji]) => {
+      const e = emoji as PickedEmoji;
+      return e.kind === 'unicode' ? e.unicode : `:${e.name}:`;
+    });
+  return { onPick, onClose, picked, unmount, requests };
 }
 
 const search = () => screen.getByRole('searchbox', { name: 'Search emojis' });
@@ -23,7 +51,8 @@ describe('EmojiPicker', () => {
     renderPicker();
     expect(search().getAttribute('placeholder')).toBe('Search emojis…');
     await screen.findByRole('button', { name: 'grinning face' });
-    expect(sectionNames()).toEqual(['Smileys & Emotion', 'People & Body', 'Travel & Places', 'Activities']);
+    await screen.findByRole('button', { name: ':party_parrot:' });
+    expect(sectionNames()).toEqual(['Custom', 'Smileys & Emotion', 'People & Body', 'Travel & Places', 'Activities']);
     const nav = screen.getByRole('navigation', { name: 'Emoji categories' });
     expect(
       within(nav)
@@ -51,7 +80,12 @@ describe('EmojiPicker', () => {
     const first = renderPicker();
     await userEvent.click(await screen.findByRole('button', { name: 'red heart' }));
     expect(first.picked()).toEqual(['❤️']);
-    expect(first.onPick.mock.calls[0]![0]).toEqual({ unicode: '❤️', name: 'red heart', shortcodes: ['heart'] });
+    expect(first.onPick.mock.calls[0]![0]).toEqual({
+      kind: 'unicode',
+      unicode: '❤️',
+      name: 'red heart',
+      shortcodes: ['heart'],
+    });
     expect(first.onClose).toHaveBeenCalledTimes(1);
     expect(readRecentEmoji()).toEqual(['❤️']);
 
@@ -74,7 +108,7 @@ describe('EmojiPicker', () => {
   });
 
   it('is usable from the keyboard: arrows from the search into the grid, Enter picks, Ctrl+E closes', async () => {
-    const { picked, onClose } = renderPicker();
+    const { picked, onClose } = renderPicker({ own: [], everyone: [] });
     await screen.findByRole('button', { name: 'grinning face' });
     search().focus();
     await userEvent.keyboard('{ArrowDown}');
@@ -94,5 +128,68 @@ describe('EmojiPicker', () => {
     expect(picked()).toEqual(['😆', '🚀']);
     await userEvent.keyboard('{Control>}e{/Control}');
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers All, SFW, NSFW and Own with their counts, each holding what it says', async () => {
+    renderPicker();
+    await screen.findByRole('button', { name: ':Blob:' });
+    const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}\\b`) });
+    // 12 standard emoji; 3 custom (alice's public one is in both lists), one of them NSFW... and her private NSFW one.
+    expect(tab('All').textContent).toBe('All 16');
+    expect(tab('SFW').textContent).toBe('SFW 14');
+    expect(tab('NSFW').textContent).toBe('NSFW 2');
+    expect(tab('Own').textContent).toBe('Own 2');
+
+    await userEvent.click(tab('NSFW'));
+    expect(sectionNames()).toEqual(['NSFW']);
+    const cells = within(screen.getByRole('tabpanel'))
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'));
+    expect(cells).toEqual([':secret: (NSFW)', ':spicy: (NSFW)']);
+
+    await userEvent.click(tab('Own'));
+    expect(sectionNames()).toEqual(['Your Emojis']);
+    expect(screen.getByRole('button', { name: ':party_parrot:' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: ':Blob:' })).toBeNull();
+
+    await userEvent.click(tab('SFW'));
+    expect(screen.queryByRole('button', { name: /NSFW/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'rocket' })).toBeTruthy();
+
+    // The counts follow a search.
+    await userEvent.type(search(), 'parrot');
+    expect(tab('All').textContent).toBe('All 1');
+    expect(tab('NSFW').textContent).toBe('NSFW 0');
+  });
+
+  it('says when a tab has nothing, and refetches the custom emoji on Refresh', async () => {
+    const { requests } = renderPicker({ own: [], everyone: [] });
+    await screen.findByRole('button', { name: 'grinning face' });
+    await userEvent.click(screen.getByRole('tab', { name: /^Own/ }));
+    expect(await screen.findByText('No emojis found')).toBeTruthy();
+    const lists = () => requests.filter((r) => r.path.startsWith('/api/emoji/emojis')).length;
+    const before = lists();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh custom emojis' }));
+    await vi.waitFor(() => expect(lists()).toBe(before + 2));
+  });
+
+  it('picks a custom emoji as itself, and a Shift+click range across custom and standard emoji', async () => {
+    const { onPick, picked, onClose } = renderPicker();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: ':Blob:' }));
+    expect(onPick.mock.calls[0]![0]).toEqual({
+      kind: 'custom',
+      id: 10,
+      name: 'Blob',
+      url: '/api/emoji/images/Blob.webp',
+    });
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    onPick.mockClear();
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('button', { name: ':secret: (NSFW)' }));
+    await user.click(screen.getByRole('button', { name: 'grinning face with big eyes' }));
+    await user.keyboard('{/Shift}');
+    expect(picked()).toEqual([':secret:', ':spicy:', '😀', '😃']);
   });
 });

@@ -1,76 +1,90 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
 import { useIsNarrow } from '../../app/useIsNarrow';
 import { Spinner } from '../../ui';
 import { CategoryNav } from './CategoryNav';
-import type { PickerEmoji } from './emoji-data';
-import { EmojiGrid, focusCell } from './EmojiGrid';
+import { useCustomEmoji } from './custom-emoji-queries';
+import { EmojiGrid, type EmojiGridHandle } from './EmojiGrid';
 import type { GridPosition } from './grid-navigation';
-import { pickerSections } from './picker-sections';
+import { pickedFrom, type PickerItem } from './picker-items';
+import { rangeAfter } from './picker-range';
+import { pickerCatalogue, pickerView } from './picker-sections';
+import { PICKER_TABS, type PickerTab } from './picker-tabs';
 import { readRecentEmoji, rememberEmoji } from './recent-emoji';
+import { RefreshIcon } from './RefreshIcon';
 import type { EmojiPickerProps } from './types';
 import { useEmojiData } from './useEmojiData';
 import styles from './EmojiPicker.module.css';
 
 const START: GridPosition = { section: 0, index: 0 };
-/** A Shift+click range picks at most this many emoji, so a long drag through the set cannot flood its user. */
-const RANGE_MAX = 50;
 
 /**
- * The picker's content (spec 1 §2): search, categories with Recently Used first, the grid and the
- * tip. A click picks one emoji and closes; Shift+click picks and stays open; a second Shift+click
- * picks the whole range since the first.
+ * The picker's content (spec 1 §2): tabs All, SFW, NSFW and Own with their counts, search, a refresh
+ * of the custom emoji, categories with Recently Used first, the grid and the tip. A click picks one
+ * emoji and closes; Shift+click picks and stays open; a second Shift+click picks the whole range
+ * since the first.
  */
 export default function EmojiPicker({ onPick, onClose }: EmojiPickerProps) {
   const [state, retry] = useEmojiData();
+  const custom = useCustomEmoji();
+  const [tab, setTab] = useState<PickerTab>('all');
   const [query, setQuery] = useState('');
   // Taken once per opening, so what is picked meanwhile does not move emoji under the pointer.
   const [recent] = useState(readRecentEmoji);
   const [active, setActive] = useState(START);
   const rangeStart = useRef<GridPosition | null>(null);
-  const grid = useRef<HTMLDivElement>(null);
+  const grid = useRef<EmojiGridHandle>(null);
   const columns = useIsNarrow() ? 4 : 5;
-  const sections = useMemo(
-    () => (state.status === 'ready' ? pickerSections(state.data, query, recent) : []),
-    [state, query, recent],
+  const catalogue = useMemo(
+    () => (state.status === 'ready' ? pickerCatalogue(state.data, custom.emojis) : null),
+    [state, custom.emojis],
   );
+  const view = useMemo(
+    () => (catalogue ? pickerView(catalogue, tab, query, recent) : null),
+    [catalogue, tab, query, recent],
+  );
+  const sections = view?.sections ?? [];
 
-  const pick = ({ unicode, name, shortcodes }: PickerEmoji) => {
-    rememberEmoji(unicode);
-    onPick({ unicode, name, shortcodes });
+  const pick = (item: PickerItem) => {
+    rememberEmoji(item.key);
+    onPick(pickedFrom(item));
   };
-  const flat = () => sections.flatMap((section, s) => section.emojis.map((emoji, index) => ({ emoji, s, index })));
   const choose = (position: GridPosition, shift: boolean) => {
-    const emoji = sections[position.section]?.emojis[position.index];
-    if (!emoji) return;
+    const item = sections[position.section]?.emojis[position.index];
+    if (!item) return;
     if (!shift) {
-      pick(emoji);
+      pick(item);
       onClose();
       return;
     }
     const start = rangeStart.current;
     rangeStart.current = start ? null : position;
     if (!start) {
-      pick(emoji);
+      pick(item);
       return;
     }
-    const cells = flat();
+    const cells = sections.flatMap((section, s) => section.emojis.map((emoji, index) => ({ emoji, s, index })));
     const at = (p: GridPosition) => cells.findIndex((c) => c.s === p.section && c.index === p.index);
-    const [a, b] = [at(start), at(position)];
-    // The first end was picked by its own Shift+click.
-    const range = a < b ? cells.slice(a + 1, b + 1) : cells.slice(b, a).reverse();
-    for (const cell of range.slice(0, RANGE_MAX)) pick(cell.emoji);
+    for (const cell of rangeAfter(cells, at(start), at(position))) pick(cell.emoji);
   };
 
-  const search = (value: string) => {
-    setQuery(value);
+  const reset = () => {
     setActive(START);
     rangeStart.current = null;
+  };
+  const search = (value: string) => {
+    setQuery(value);
+    reset();
+  };
+  const changeTab = (value: string) => {
+    setTab(value as PickerTab);
+    reset();
   };
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' && sections.length) {
       event.preventDefault();
       setActive(START);
-      focusCell(grid.current, START);
+      grid.current?.focus(START);
     } else if (event.key === 'Enter' && query.trim() && sections.length) {
       event.preventDefault();
       choose(START, false);
@@ -86,24 +100,13 @@ export default function EmojiPicker({ onPick, onClose }: EmojiPickerProps) {
   const jumpTo = (section: number) => {
     const position = { section, index: 0 };
     setActive(position);
-    grid.current?.querySelectorAll('h3')[section]?.scrollIntoView({ block: 'start' });
-    focusCell(grid.current, position, false);
+    grid.current?.jumpTo(section);
+    grid.current?.focus(position, false);
   };
 
-  return (
-    <div className={styles.picker} onKeyDown={onKeyDown}>
-      <div className={styles.top}>
-        <input
-          type="search"
-          className={styles.search}
-          placeholder="Search emojis…"
-          aria-label="Search emojis"
-          value={query}
-          onChange={(event) => search(event.target.value)}
-          onKeyDown={onSearchKeyDown}
-        />
-      </div>
-      {state.status === 'ready' && !query.trim() && <CategoryNav sections={sections} onJump={jumpTo} />}
+  const body = (
+    <>
+      {view && !query.trim() && (tab === 'all' || tab === 'sfw') && <CategoryNav sections={sections} onJump={jumpTo} />}
       {state.status === 'loading' && (
         <div className={styles.status}>
           <Spinner size={24} label="Loading emoji" />
@@ -117,7 +120,15 @@ export default function EmojiPicker({ onPick, onClose }: EmojiPickerProps) {
           </button>
         </div>
       )}
-      {state.status === 'ready' && sections.length === 0 && <p className={styles.status}>No emojis found</p>}
+      {view && sections.length === 0 && (
+        <p className={styles.status}>
+          {custom.isLoading && (tab === 'nsfw' || tab === 'own') ? (
+            <Spinner size={24} label="Loading custom emojis" />
+          ) : (
+            'No emojis found'
+          )}
+        </p>
+      )}
       {sections.length > 0 && (
         <EmojiGrid
           ref={grid}
@@ -128,6 +139,46 @@ export default function EmojiPicker({ onPick, onClose }: EmojiPickerProps) {
           onChoose={choose}
         />
       )}
+    </>
+  );
+
+  return (
+    <div className={styles.picker} onKeyDown={onKeyDown}>
+      <div className={styles.top}>
+        <input
+          type="search"
+          className={styles.search}
+          placeholder="Search emojis…"
+          aria-label="Search emojis"
+          value={query}
+          onChange={(event) => search(event.target.value)}
+          onKeyDown={onSearchKeyDown}
+        />
+        <button
+          type="button"
+          className={styles.refresh}
+          aria-label="Refresh custom emojis"
+          title="Refresh custom emojis"
+          data-busy={custom.isFetching || undefined}
+          onClick={custom.refetch}
+        >
+          <RefreshIcon size={18} />
+        </button>
+      </div>
+      <Tabs.Root className={styles.tabs} value={tab} onValueChange={changeTab}>
+        <Tabs.List className={styles.tabList} aria-label="Emoji sets">
+          {PICKER_TABS.map((t) => (
+            <Tabs.Trigger key={t.id} value={t.id} className={styles.tab}>
+              {t.label} <span className={styles.count}>{view ? view.counts[t.id] : ''}</span>
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {PICKER_TABS.map((t) => (
+          <Tabs.Content key={t.id} value={t.id} className={styles.panel}>
+            {tab === t.id && body}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
       <footer className={styles.footer}>Tip: Ctrl+E toggles picker • Shift+Click selects multiple</footer>
     </div>
   );

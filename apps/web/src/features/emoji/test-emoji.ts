@@ -1,3 +1,4 @@
+import type { CustomEmoji } from '@hearth/protocol';
 import type { EmojiData, PickerEmoji } from './emoji-data';
 
 const emoji = (unicode: string, name: string, shortcodes: string[] = [], tags: string[] = []): PickerEmoji => ({
@@ -32,5 +33,22 @@ export function testEmojiData(): EmojiData {
   return {
     categories,
     byUnicode: new Map(categories.flatMap((c) => c.emojis.map((e): [string, PickerEmoji] => [e.unicode, e]))),
+  };
+}
+
+/** A custom emoji as the server lists it. */
+export function testCustomEmoji(id: number, name: string, extra: Partial<CustomEmoji> = {}): CustomEmoji {
+  return {
+    id,
+    name,
+    url: `/api/emoji/images/${name}.webp`,
+    file_url: `/api/emoji/images/${name}.webp`,
+    is_public: false,
+    is_nsfw: false,
+    width: 64,
+    height: 64,
+    user_id: 7,
+    created_at: '2025-01-01T00:00:00.000Z',
+    ...extra,
   };
 }

@@ -1,7 +1,12 @@
 import type { PickerEmoji } from './emoji-data';
 
-/** What the picker hands to its user: the emoji, and its name for anything that shows or announces it. */
-export type PickedEmoji = Pick<PickerEmoji, 'unicode' | 'name' | 'shortcodes'>;
+/**
+ * What the picker hands to its user: a standard emoji (its character, name and shortcodes) or a
+ * custom one (its id, name and picture).
+ */
+export type PickedEmoji =
+  | ({ kind: 'unicode' } & Pick<PickerEmoji, 'unicode' | 'name' | 'shortcodes'>)
+  | { kind: 'custom'; id: number; name: string; url: string };
 
 export interface EmojiPickerProps {
   /**

@@ -18,6 +18,8 @@ import { AttachButton, DraftGrid, useDraftItems, type AttachmentDraft } from '..
 import { CommandSuggestions, useCommandPopup, useRunCommand } from '../commands';
 import { isCommandText } from '@hearth/protocol/commands';
 import { MentionSuggestions, useMentionPopup } from '../mention-popup';
+import { ComposerEmojiButton, pickedShortcode, type PickedEmoji } from '../emoji';
+import { GifButton } from '../gifs';
 import {
   addPersonalWord,
   preferredDictionary,
@@ -101,6 +103,26 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
     input.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
     pendingCaret.current = null;
   });
+  // Emoji picked are written where the caret was, one after another for a Shift+click range (which
+  // picks several before the text box re-renders, hence the refs).
+  const draftText = useRef(text);
+  draftText.current = text;
+  const insertion = useRef<number | null>(null);
+  const insertEmoji = (emoji: PickedEmoji) => {
+    const current = draftText.current;
+    const piece = `${pickedShortcode(emoji)} `;
+    const at = Math.min(insertion.current ?? input.current?.selectionStart ?? current.length, current.length);
+    const next = current.slice(0, at) + piece + current.slice(at);
+    draftText.current = next;
+    insertion.current = at + piece.length;
+    pendingCaret.current = insertion.current;
+    setText(next);
+    setCaret(insertion.current);
+  };
+  const emojiClosed = () => {
+    insertion.current = null;
+    requestAnimationFrame(() => input.current?.focus());
+  };
   const commands = useCommandPopup(text, setText);
   const spelling = useSpellcheck(text, !readOnlyFor(signedIn, permissions));
   const backdrop = useRef<HTMLDivElement>(null);
@@ -258,7 +280,19 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
             }}
           />
         </div>
-        <div className={styles.tools}>{trailing}</div>
+        <div className={styles.tools}>
+          <ComposerEmojiButton onPick={insertEmoji} onClosed={emojiClosed} disabled={readOnly} />
+          {trailing}
+          {/* A GIF goes at once, through the same outbox as typed text (spec 1 §2: click to send instantly). */}
+          <GifButton
+            disabled={readOnly}
+            send={(content) => {
+              const sent = send(content);
+              if (sent) onSent?.();
+              return sent;
+            }}
+          />
+        </div>
         <Button type="submit" className={styles.send} aria-label="Send message" disabled={!canSend}>
           Send
         </Button>

@@ -19,7 +19,14 @@ export function AddReactionButton({ message, open, onOpenChange }: AddReactionBu
   // The latest message, so a picker left open adds to what the message holds now.
   const latest = useRef(message);
   latest.current = message;
-  const onPick = useCallback((emoji: PickedEmoji) => void add(latest.current, emoji.unicode), [add]);
+  const onPick = useCallback(
+    (emoji: PickedEmoji) =>
+      void add(
+        latest.current,
+        emoji.kind === 'custom' ? { id: emoji.id, name: emoji.name, url: emoji.url } : emoji.unicode,
+      ),
+    [add],
+  );
   return (
     <>
       <IconButton

@@ -29,7 +29,14 @@ export function ReactionChip({ chip, enabled, onToggle }: ReactionChipProps) {
         }}
         {...triggerProps}
       >
-        <span className={styles.emoji}>{label}</span>
+        <span className={styles.emoji}>
+          {chip.emoji.emoji_url ? (
+            // The chip's name keeps the `:name:` text (the picture's alt), as its summary does.
+            <img className={styles.customEmoji} src={chip.emoji.emoji_url} alt={label} draggable={false} />
+          ) : (
+            label
+          )}
+        </span>
         <span className={styles.count}>{chip.count}</span>
       </button>
       {tooltip}

@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
-import type { Message, Reaction } from '@hearth/protocol';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import type { CustomEmoji, Message, Reaction } from '@hearth/protocol';
 import { stubFetch, type Reply, type Request } from '../../test/fake-fetch';
 import { user } from '../../test/factories';
 import { renderWithServices, testServices } from '../../test/render';
@@ -14,17 +15,22 @@ export async function renderReactions({
   reactions = [],
   canPost = true,
   answer = () => undefined,
+  customEmoji = [],
 }: {
+  /** What GET /emoji/emojis answers (the viewer's own; none are public). */
+  customEmoji?: CustomEmoji[];
   reactions?: Reaction[];
   canPost?: boolean;
   /** Answers the reaction requests; unanswered ones get a 404. */
   answer?: (req: Request) => Reply | undefined | Promise<Reply | undefined>;
 }) {
-  const requests = stubFetch((req) =>
-    req.path.startsWith('/api/user/group-permissions/')
-      ? { status: 200, body: { group_id: 1, can_view: true, can_post: canPost, can_upload: true } }
-      : answer(req),
-  );
+  const requests = stubFetch((req) => {
+    if (req.path.startsWith('/api/user/group-permissions/'))
+      return { status: 200, body: { group_id: 1, can_view: true, can_post: canPost, can_upload: true } };
+    if (req.path.startsWith('/api/emoji/emojis') && req.method === 'GET')
+      return { status: 200, body: req.path.includes('public=true') ? [] : customEmoji };
+    return answer(req);
+  });
   const live = fakeLive();
   const message = makeMessage(1, { user_id: 8, username: 'bob', reactions });
   const store = new MessageWindow(1, {
@@ -46,7 +52,13 @@ export async function renderReactions({
       </ChannelReactionsProvider>
     );
   }
-  const view = renderWithServices(<View />, testServices({ user: user() }));
+  // The picker's grid is virtual: jsdom lays nothing out, so the rows are given a size.
+  const view = renderWithServices(
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 52 }}>
+      <View />
+    </VirtuosoMockContext.Provider>,
+    testServices({ user: user() }),
+  );
   /** Delivers a live event as the server would. */
   const emit = (type: string, data: Reaction) => live.emit({ kind: 'frame', frame: { type, seq: 5, data } });
   return { ...view, requests, emit, store };

@@ -10,6 +10,9 @@ import { emojiKey, overEmojiCap, restoreReaction, upsertReaction, withoutReactio
 import { addReaction, removeReaction } from './reactions-api';
 import { useReactionsContext } from './ReactionsContext';
 
+/** What a reaction is made with: a Unicode emoji's text, or a custom emoji (shown at once with its picture). */
+export type ReactionEmoji = string | { id: number; name: string; url: string };
+
 /** Optimistic reactions stand in with negative ids until the server's answer replaces them. */
 let lastTempId = 0;
 
@@ -35,10 +38,12 @@ export function useReactionActions() {
   const context = useReactionsContext();
 
   const add = useCallback(
-    async (message: Message, emoji: string) => {
+    async (message: Message, emoji: ReactionEmoji) => {
       if (!context || !me) return;
-      const unicode = canonicalEmoji(emoji);
-      const key = emojiKey({ emoji_id: null, emoji_unicode: unicode });
+      // A custom emoji is sent by id (spec 1 §7); a Unicode one by its canonical text.
+      const custom = typeof emoji === 'string' ? null : emoji;
+      const unicode = typeof emoji === 'string' ? canonicalEmoji(emoji) : null;
+      const key = emojiKey({ emoji_id: custom?.id ?? null, emoji_unicode: unicode });
       const busy = `${message.id} ${key}`;
       // Picking an emoji one already reacted with adds nothing (the chip is where it is taken back).
       if (context.pending.has(busy) || message.reactions.some((r) => r.user_id === me.id && emojiKey(r) === key))
@@ -50,10 +55,10 @@ export function useReactionActions() {
         channel_id: message.channel_id,
         user_id: me.id,
         username: me.username,
-        emoji_id: null,
+        emoji_id: custom?.id ?? null,
         emoji_unicode: unicode,
-        emoji_name: null,
-        emoji_url: null,
+        emoji_name: custom?.name ?? null,
+        emoji_url: custom?.url ?? null,
         created_at: new Date().toISOString(),
       };
       const { target } = context;
@@ -70,7 +75,8 @@ export function useReactionActions() {
       }
       try {
         // Keyed per emoji, so a range of picks is not cut short by the per-request-key throttle.
-        const saved = await addReaction(http, message, { emoji_unicode: unicode }, key);
+        const body = custom ? { emoji_id: custom.id } : { emoji_unicode: unicode ?? '' };
+        const saved = await addReaction(http, message, body, key);
         target.updateReactions(message.id, (list) => upsertReaction(list, saved, stand.id));
       } catch (error) {
         target.updateReactions(message.id, (list) => withoutReaction(list, stand.id));

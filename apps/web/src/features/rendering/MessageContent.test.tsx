@@ -149,7 +149,7 @@ describe('MessageContent embeds', () => {
   });
 
   it('shows a GIF service link as the GIF alone, opening a full-size preview that Escape closes', async () => {
-    const href = 'https://media.tenor.com/abc/dance.gif';
+    const href = 'https://media.giphy.com/media/abc/giphy.gif';
     const { container } = renderMessage(href);
     const open = await screen.findByRole('button', { name: 'Open GIF preview' });
     expect(container.querySelector('bdi')).toBeNull();

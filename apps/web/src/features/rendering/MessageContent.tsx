@@ -3,6 +3,7 @@ import { useSession } from '../../app/session';
 import { textDirection } from '../../lib/text-direction';
 import { cx } from '../../ui/cx';
 import type { RichNode } from './ast';
+import { isEmojiOnly, jumboEmojiClass } from './emoji/emoji-only';
 import { gifLink } from './embeds/gif-links';
 import { resolveLink } from './link-policy';
 import { renderNodes } from './output/render-nodes';
@@ -43,12 +44,17 @@ export function MessageContent({ text, className, after, embeds = true }: Messag
   const viewerName = useSession()?.user.username.toLowerCase() ?? null;
   const rendered = useMemo(() => renderNodes(parsed.nodes, { viewerName }), [parsed, viewerName]);
   const gifOnly = embeds && isSoleGif(parsed.nodes);
+  const jumbo = isEmojiOnly(parsed.nodes);
   return (
     <>
       {/* The block takes the text's direction too, so an Arabic or Hebrew message lines up on the
           right: dir="auto" here would skip the <bdi> and see only the '(edited)' marker. */}
       <div className={cx(styles.text, className)} dir={textDirection(text)}>
-        {!gifOnly && <bdi dir="auto">{rendered}</bdi>}
+        {!gifOnly && (
+          <bdi dir="auto" className={jumbo ? jumboEmojiClass : undefined}>
+            {rendered}
+          </bdi>
+        )}
         {after}
       </div>
       {embeds && parsed.embedLinks.length > 0 && (

@@ -1,6 +1,6 @@
 export { MessageContent, type MessageContentProps } from './MessageContent';
 export { mentionsReader, useMentionsMe, type MentionReader, type MentionSource } from './mentions';
-export { emojiRegistry, type EmojiRender } from './emoji/registry';
+export { customEmojiImage, emojiRegistry, type EmojiRender } from './emoji/registry';
 export { parseMessage, type ParsedMessage } from './parse-message';
 import styles from './RichText.module.css';
 

@@ -62,7 +62,7 @@ const CORPUS = [
   '[x](https://example.com" onclick="alert(1))',
   '[x](https://example.com "a\\" onclick=\\"alert(1)")',
   'https://youtu.be/dQw4w9WgXcQ',
-  'https://media.tenor.com/a/x.gif',
+  'https://media.giphy.com/a/x.gif',
 ];
 
 /** Markdown-dense noise: the symbols the rules look for, so random strings exercise the parser. */

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLocation } from 'wouter';
 import { useNavigation } from '../../app/navigation';
@@ -13,11 +13,25 @@ import { ProfileTab } from './ProfileTab';
 import { OPEN_SETTINGS_TAB, SETTINGS_TABS, settingsLocation, tabName } from './tabs';
 import styles from './Settings.module.css';
 
+// Its own chunk: only those who open the tab fetch it.
+const CustomGifsTab = lazy(() => import('./CustomGifsTab'));
+const CustomEmojisTab = lazy(() => import('./CustomEmojisTab'));
+
 /** The tabs built so far; the others say Coming Soon until their issue lands. */
 const BUILT: Record<string, () => ReactNode> = {
   profile: () => <ProfileTab />,
   privacy: () => <PrivacyTab />,
   appearance: () => <AppearanceTab />,
+  emojis: () => (
+    <Suspense fallback={null}>
+      <CustomEmojisTab />
+    </Suspense>
+  ),
+  gifs: () => (
+    <Suspense fallback={null}>
+      <CustomGifsTab />
+    </Suspense>
+  ),
 };
 
 /**

@@ -11,6 +11,7 @@ import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
 import { useReadStatusLiveUpdates } from '../read-status/useReadStatusLiveUpdates';
 import { useMarkOpenChannelRead } from '../read-status/useMarkOpenChannelRead';
 import { NotificationCenter } from '../notifications';
+import { CustomEmojiRegistrar } from '../emoji';
 import { DmChat, DmList, useDmLiveUpdates } from '../direct-messages';
 import { MiniProfileHost, ProfilePage } from '../profiles';
 import { useMemberLiveUpdates } from '../members';
@@ -79,6 +80,7 @@ export function Shell() {
       </div>
       <MobileBottomBar />
       <NotificationCenter />
+      <CustomEmojiRegistrar />
       <MiniProfileHost />
     </div>
   );

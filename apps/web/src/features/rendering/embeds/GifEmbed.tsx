@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useUploadedGifRating, type UploadedGifRating } from '../../gifs/useUploadedGifRating';
 import type { GifLink } from './gif-links';
 import { GIF_DEFAULT, gifDisplaySize } from './gif-size';
 import styles from './Embeds.module.css';
@@ -8,18 +9,26 @@ const GifPreview = lazy(() => import('./GifPreview'));
 /** Spec 3's local preference: 'true' reveals blurred content without a click. */
 const AUTO_UNBLUR_KEY = 'autoUnblurContent';
 
+/** Whether the reader asked to see blurred content without a click. */
+const autoUnblur = () => localStorage.getItem(AUTO_UNBLUR_KEY) === 'true';
+
 /**
- * Whether a GIF starts blurred. Service GIFs never do (spec 1 §2 blurs user-generated NSFW GIFs).
- * A user-generated GIF's rating is not known from its link (the GIF library that knows it comes
- * later), so it is treated as NSFW: one click too many is better than an unwanted picture.
+ * Whether a GIF is blurred before a click. Service GIFs never are (spec 1 §2 blurs user-generated
+ * NSFW GIFs). A GIF uploaded here is blurred when its flag says NSFW (and while the flag loads,
+ * without the label); any other user-generated GIF's rating is not known, so it is treated as NSFW:
+ * one click too many is better than an unwanted picture.
  */
-function startsBlurred(gif: GifLink): boolean {
-  return gif.kind === 'user' && localStorage.getItem(AUTO_UNBLUR_KEY) !== 'true';
+function blurFor(gif: GifLink, rating: UploadedGifRating): 'blurred' | 'loading' | 'shown' {
+  if (gif.kind === 'service' || autoUnblur() || rating === 'safe') return 'shown';
+  return rating === 'pending' ? 'loading' : 'blurred';
 }
 
 /** A GIF shown inline, within 400 x 300; blurred until clicked when NSFW; a click opens it full size. */
 export function GifEmbed({ href, gif }: { href: string; gif: GifLink }) {
-  const [blurred, setBlurred] = useState(() => startsBlurred(gif));
+  const rating = useUploadedGifRating(gif.uploadedFile);
+  const [revealed, setRevealed] = useState(false);
+  const look = revealed ? 'shown' : blurFor(gif, rating);
+  const blurred = look !== 'shown';
   const [size, setSize] = useState<{ width: number; height: number }>(GIF_DEFAULT);
   const [previewOpen, setPreviewOpen] = useState(false);
   return (
@@ -30,7 +39,7 @@ export function GifEmbed({ href, gif }: { href: string; gif: GifLink }) {
         data-blurred={blurred || undefined}
         style={{ width: size.width, aspectRatio: `${size.width} / ${size.height}` }}
         aria-label={blurred ? 'Show NSFW GIF' : 'Open GIF preview'}
-        onClick={() => (blurred ? setBlurred(false) : setPreviewOpen(true))}
+        onClick={() => (blurred ? setRevealed(true) : setPreviewOpen(true))}
       >
         <img
           src={href}
@@ -43,7 +52,7 @@ export function GifEmbed({ href, gif }: { href: string; gif: GifLink }) {
             setSize(gifDisplaySize(event.currentTarget.naturalWidth, event.currentTarget.naturalHeight))
           }
         />
-        {blurred && <span className={styles.nsfwLabel}>NSFW</span>}
+        {look === 'blurred' && <span className={styles.nsfwLabel}>NSFW</span>}
       </button>
       {previewOpen && (
         <Suspense fallback={null}>

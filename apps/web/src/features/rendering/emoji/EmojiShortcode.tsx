@@ -7,6 +7,8 @@ export function EmojiShortcode({ name }: { name: string }) {
   const label = `:${name}:`;
   const render = emojiRegistry.resolve(name);
   useEffect(() => {
+    // Custom emoji win over standard ones, so they are wanted even when the standard set knows the name.
+    emojiRegistry.wantCustom();
     if (!render) void emojiRegistry.loadStandard();
   }, [render]);
   return render ? render(label) : label;

@@ -1,32 +1,53 @@
 import type { ReactNode } from 'react';
+import styles from './Emoji.module.css';
 
 /** Draws one emoji for a shortcode name; `label` is the `:name:` to announce. */
 export type EmojiRender = (label: string) => ReactNode;
 
 /**
- * The one place a `:shortcode:` is looked up. Custom emoji (a later feature) register here and win
- * over the standard set, which is filled lazily from emojibase-data the first time a message with a
- * shortcode is shown. Components subscribe, so text that was waiting for the data re-renders.
+ * The one place a `:shortcode:` is looked up. Custom emoji register here and win over the standard
+ * set, which is filled lazily from emojibase-data the first time a message with a shortcode is shown.
+ * Custom names are matched in any case (they are kept in lower case). Components subscribe, so text
+ * that was waiting for the data re-renders.
  */
 class EmojiRegistry {
-  private readonly custom = new Map<string, EmojiRender>();
+  private custom = new Map<string, EmojiRender>();
+  private customWanted = false;
   private standard: ReadonlyMap<string, string> = new Map();
   private loading: Promise<void> | null = null;
   private readonly listeners = new Set<() => void>();
   private version = 0;
 
   register(name: string, render: EmojiRender): void {
-    this.custom.set(name, render);
+    this.custom.set(name.toLowerCase(), render);
     this.changed();
   }
 
   unregister(name: string): void {
-    if (this.custom.delete(name)) this.changed();
+    if (this.custom.delete(name.toLowerCase())) this.changed();
   }
+
+  /** Replaces every custom emoji at once (one re-render for a few thousand of them). */
+  setCustom(entries: ReadonlyMap<string, EmojiRender>): void {
+    this.custom = new Map([...entries].map(([name, render]) => [name.toLowerCase(), render]));
+    this.changed();
+  }
+
+  /**
+   * Says that a shortcode is on screen, so the viewer's custom emoji are worth fetching: whoever
+   * fills them in (CustomEmojiRegistrar) waits for this, so a session without shortcodes asks nothing.
+   */
+  wantCustom(): void {
+    if (this.customWanted) return;
+    this.customWanted = true;
+    this.changed();
+  }
+
+  isCustomWanted = (): boolean => this.customWanted;
 
   /** How to draw `:name:`, or null when it is unknown (it then stays text). */
   resolve(name: string): EmojiRender | null {
-    const custom = this.custom.get(name);
+    const custom = this.custom.get(name.toLowerCase());
     if (custom) return custom;
     const unicode = this.standard.get(name);
     return unicode === undefined ? null : (label) => unicodeEmoji(unicode, label);
@@ -64,9 +85,24 @@ class EmojiRegistry {
 
 function unicodeEmoji(unicode: string, label: string): ReactNode {
   return (
-    <span role="img" aria-label={label} title={label}>
+    <span role="img" aria-label={label} title={label} className={styles.unicode}>
       {unicode}
     </span>
+  );
+}
+
+/** A custom emoji's picture, sized with the text (larger in a message of emoji alone). */
+export function customEmojiImage(url: string, label: string, nsfw = false): ReactNode {
+  return (
+    <img
+      src={url}
+      alt={label}
+      title={nsfw ? `${label} (NSFW)` : label}
+      className={styles.custom}
+      draggable={false}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
 

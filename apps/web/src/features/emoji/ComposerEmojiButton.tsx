@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useServices } from '../../app/services';
+import { usePreloadOnIntent } from '../../lib/intent';
+import { IconButton } from '../../ui';
+import { EmojiPickerPopover, preloadEmojiPicker, preloadEmojiPickerCode } from './LazyEmojiPickerPopover';
+import { SmileIcon } from './RefreshIcon';
+import type { PickedEmoji } from './types';
+
+export interface ComposerEmojiButtonProps {
+  /** Each emoji picked (several for a Shift+click range), in order. */
+  onPick(emoji: PickedEmoji): void;
+  /** After the picker closed, so the composer can take focus back. */
+  onClosed(): void;
+  disabled?: boolean;
+}
+
+const isToggleKey = (event: KeyboardEvent) =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'e';
+
+/**
+ * The composer's emoji button (spec 1 §2): opens the picker next to itself; Ctrl/Cmd+E opens it from
+ * anywhere on the page (the picker's own handler closes it, and keeps the key from reaching here).
+ */
+export function ComposerEmojiButton({ onPick, onClosed, disabled = false }: ComposerEmojiButtonProps) {
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const change = (next: boolean) => {
+    setOpen(next);
+    if (!next) onClosed();
+  };
+  const closed = useRef(onClosed);
+  closed.current = onClosed;
+  const qc = useQueryClient();
+  const { http } = useServices();
+  const preload = usePreloadOnIntent(preloadEmojiPickerCode, () => preloadEmojiPicker(qc, http));
+
+  useEffect(() => {
+    if (disabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isToggleKey(event) || event.defaultPrevented) return;
+      event.preventDefault();
+      setOpen((was) => {
+        if (was) closed.current();
+        return !was;
+      });
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [disabled]);
+
+  return (
+    <>
+      <IconButton
+        ref={anchor}
+        aria-label="Emoji"
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+E Meta+E"
+        title="Emoji (Ctrl+E)"
+        disabled={disabled}
+        data-state={open ? 'open' : 'closed'}
+        {...preload}
+        onClick={() => change(!open)}
+      >
+        <SmileIcon size={20} />
+      </IconButton>
+      <EmojiPickerPopover open={open} anchor={anchor} title="Emoji" onOpenChange={change} onPick={onPick} />
+    </>
+  );
+}
