@@ -1,9 +1,5 @@
-import { useLayoutEffect, useState, type CSSProperties, type RefObject } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useIsNarrow } from '../../app/useIsNarrow';
-import { cx } from '../../ui/cx';
-import { useDialogFocus } from '../../ui/dialog-focus';
-import { visuallyHidden } from '../../ui/VisuallyHidden';
+import type { RefObject } from 'react';
+import { AnchoredDialog } from '../../ui/AnchoredDialog';
 import EmojiPicker from './EmojiPicker';
 import { pickerPosition } from './picker-position';
 import type { PickedEmoji } from './types';
@@ -31,43 +27,16 @@ export default function EmojiPickerPopover({
   onPick,
   title = 'Emoji',
 }: EmojiPickerPopoverProps) {
-  const narrow = useIsNarrow();
-  const focus = useDialogFocus(open);
-  const [place, setPlace] = useState<CSSProperties>();
-
-  useLayoutEffect(() => {
-    if (!open || narrow) return;
-    const update = () =>
-      setPlace(
-        pickerPosition(anchor.current?.getBoundingClientRect() ?? null, {
-          width: window.innerWidth,
-          height: window.innerHeight,
-        }),
-      );
-    update();
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
-  }, [open, narrow, anchor]);
-
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        {narrow && <Dialog.Overlay className={styles.overlay} />}
-        <Dialog.Content
-          className={cx(styles.popover, narrow && styles.centred)}
-          style={narrow ? undefined : place}
-          aria-describedby={undefined}
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-          // React passes a portal's events up to its owner (a message, a list): keys and right-clicks
-          // here must not reach their shortcuts and menus.
-          onKeyDown={(event) => event.stopPropagation()}
-          onContextMenu={(event) => event.stopPropagation()}
-        >
-          <Dialog.Title className={visuallyHidden}>{title}</Dialog.Title>
-          <EmojiPicker onPick={onPick} onClose={() => onOpenChange(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <AnchoredDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      anchor={anchor}
+      title={title}
+      place={pickerPosition}
+      classNames={{ popover: styles.popover!, centred: styles.centred!, overlay: styles.overlay! }}
+    >
+      <EmojiPicker onPick={onPick} onClose={() => onOpenChange(false)} />
+    </AnchoredDialog>
   );
 }
