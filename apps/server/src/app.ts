@@ -31,7 +31,6 @@ import { directMessageRoutes } from './direct-messages/routes.js';
 import { profileRoutes } from './profiles/routes.js';
 import { emojiRoutes } from './emoji/routes.js';
 import { gifRoutes } from './gifs/routes.js';
-import { gifMediaOrigins } from './gifs/providers/index.js';
 import { memberRoutes } from './members/routes.js';
 import { PresenceTracker } from './presence/tracker.js';
 import { presenceRoutes } from './presence/routes.js';
@@ -118,7 +117,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       ...httpServerLimits(config),
     });
     installErrorHandling(http);
-    await installSecurityHeaders(http, gifMediaOrigins(config));
+    await installSecurityHeaders(http);
     await http.register(
       async (api) => {
         await compressAnswers(api);

@@ -4,6 +4,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { GIPHY_MEDIA_ORIGINS } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { Api, LiveClient, uniqueName } from './client.js';
 import { startTestServer } from './harness.js';
@@ -202,7 +203,7 @@ describe('security headers', () => {
       expect(directives.get('script-src'), what).toBe("'self'");
       expect(directives.get('connect-src'), what).toBe("'self'");
       // Other hosts' images: none without GIPHY configured; frames: only the players of the video platforms.
-      expect(directives.get('img-src'), what).toBe("'self' data: blob:");
+      expect(directives.get('img-src'), what).toBe(`'self' data: blob: ${GIPHY_MEDIA_ORIGINS.join(' ')}`);
       expect(directives.get('object-src'), what).toBe("'none'");
       expect(directives.get('frame-src'), what).toBe(
         'https://www.youtube-nocookie.com https://player.twitch.tv https://clips.twitch.tv https://player.vimeo.com ' +

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
-import { VIDEO_EMBED_ORIGINS } from '@hearth/protocol';
+import { GIPHY_MEDIA_ORIGINS, VIDEO_EMBED_ORIGINS } from '@hearth/protocol';
 
 /**
  * The Content-Security-Policy of every answer. The client is one script and one style sheet from
  * this origin, talking to this origin (HTTP and the same-origin ws:/wss: live connection, which
  * CSP Level 3 counts as 'self'), so everything else is shut. Reasons in docs/architecture.md.
- * `gifOrigins`: the image hosts of the GIF picker's third-party provider, when one is configured
- * (GIPHY_API_KEY): the picker and messages show its GIFs. Nothing is added without one.
  */
-export const cspDirectives = (gifOrigins: readonly string[] = []) => ({
+export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   // No inline script, no eval, no script from anywhere else; inline event handlers neither.
   'script-src': ["'self'"],
@@ -19,10 +17,11 @@ export const cspDirectives = (gifOrigins: readonly string[] = []) => ({
   // style can still only load what img-src and font-src allow.
   'style-src': ["'self'", "'unsafe-inline'"],
   // data: and blob: for icons and previews made in the page (uploaded GIFs are this origin's); from
-  // other hosts only the GIF service's GIFs (GIPHY's, when configured), which the picker and messages
-  // show inline. Any other host's image would tell that host who reads the message and when, so those
-  // GIF links stay plain links.
-  'img-src': ["'self'", 'data:', 'blob:', ...gifOrigins],
+  // other hosts only the GIF service's GIFs (GIPHY's media hosts), which messages show inline whether
+  // or not this server searches GIPHY itself (people paste GIPHY links either way), and the picker
+  // when it does. Any other host's image would tell that host who reads the message and when, so
+  // those GIF links stay plain links.
+  'img-src': ["'self'", 'data:', 'blob:', ...GIPHY_MEDIA_ORIGINS],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   // Only the video players of the platforms a message's video link may load, and only once the reader
@@ -32,7 +31,7 @@ export const cspDirectives = (gifOrigins: readonly string[] = []) => ({
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
-});
+};
 
 /** One year; sent only on answers that came over TLS (see below). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -41,10 +40,10 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * Security headers on every answer (the client, the API, static files, 404s and errors), through
  * @fastify/helmet. Register before any route: its hooks apply to the routes that follow.
  */
-export async function installSecurityHeaders(http: FastifyInstance, gifOrigins: readonly string[] = []): Promise<void> {
+export async function installSecurityHeaders(http: FastifyInstance): Promise<void> {
   await http.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(gifOrigins) },
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // Only the origin goes to other sites, never the path; embedded players ask for it.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The old header for frame-ancestors 'none'.

@@ -1,4 +1,3 @@
-import { GIPHY_MEDIA_ORIGINS } from '@hearth/protocol';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/pool.js';
 import { builtinProvider } from './builtin.js';
@@ -12,9 +11,4 @@ export function createGifProvider(config: Config, db: Db): GifProvider {
   return cachedProvider(
     giphyProvider({ apiKey: config.giphyApiKey, baseUrl: config.giphyApiUrl, rating: config.giphyRating }),
   );
-}
-
-/** The image hosts the web client loads the configured provider's GIFs from (for the CSP's img-src). */
-export function gifMediaOrigins(config: Config): readonly string[] {
-  return config.giphyApiKey ? GIPHY_MEDIA_ORIGINS : [];
 }

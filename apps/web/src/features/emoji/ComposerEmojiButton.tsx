@@ -31,6 +31,8 @@ export function ComposerEmojiButton({ onPick, onClosed, disabled = false }: Comp
   };
   const closed = useRef(onClosed);
   closed.current = onClosed;
+  const isOpen = useRef(open);
+  isOpen.current = open;
   const qc = useQueryClient();
   const { http } = useServices();
   const preload = usePreloadOnIntent(preloadEmojiPickerCode, () => preloadEmojiPicker(qc, http));
@@ -40,10 +42,10 @@ export function ComposerEmojiButton({ onPick, onClosed, disabled = false }: Comp
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isToggleKey(event) || event.defaultPrevented) return;
       event.preventDefault();
-      setOpen((was) => {
-        if (was) closed.current();
-        return !was;
-      });
+      // Read from the ref, not inside a state updater: React may run an updater twice.
+      const was = isOpen.current;
+      setOpen(!was);
+      if (was) closed.current();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   CUSTOM_EMOJI_MAX_BYTES,
   CUSTOM_EMOJI_NAME_MAX,
@@ -44,8 +44,14 @@ export function CustomEmojisUploadDialog({ onClose, defaults, busy, onUpload }: 
   const [isPublic, setPublic] = useState(defaults.isPublic);
   const [isNsfw, setNsfw] = useState(defaults.isNsfw);
   const [problem, setProblem] = useState<string | null>(null);
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const [preview, setPreview] = useState<string | null>(null);
+  // Made and revoked in one effect, so a second run of it (React's development checks) makes a new one.
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
 
   const choose = (chosen: File | null) => {
     setFile(chosen);

@@ -3,7 +3,7 @@ import { GIPHY_MEDIA_ORIGINS } from '@hearth/protocol/constants';
 /**
  * Spec 1 §2: an https .gif on the GIF service is a service GIF; any other http(s) .gif is
  * user-generated. The GIF service is the server's third-party provider, GIPHY, on its media hosts
- * (the ones the server passes on and the Content-Security-Policy allows when GIPHY is configured).
+ * (the ones the server passes on, and the Content-Security-Policy allows).
  * `shown` says whether this page may show it inline: the GIF service's hosts and this site's own files;
  * a GIF on any other host stays a link, because fetching it would tell that host who reads the
  * message and when. `uploadedFile` is the path of a GIF uploaded to this server (its `file_url`),
