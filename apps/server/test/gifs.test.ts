@@ -424,9 +424,11 @@ describe('the built-in provider (no GIPHY key)', () => {
     expect(categories[9]).toEqual({ name: 'thumbs up', search_term: 'thumbs up', preview_url: null });
   });
 
-  it('adds no image host to the Content-Security-Policy', async () => {
+  it('still allows GIPHY’s image hosts, for GIPHY links people paste into messages', async () => {
     const res = await fetch(`${server.url}/api/gif/provider`);
-    expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data: blob:;");
+    expect(res.headers.get('content-security-policy')).toContain(
+      `img-src 'self' data: blob: ${GIPHY_MEDIA_ORIGINS.join(' ')};`,
+    );
   });
 });
 
