@@ -4,6 +4,7 @@ import { useIsNarrow } from '../app/useIsNarrow';
 import { cx } from './cx';
 import { useDialogFocus } from './dialog-focus';
 import { visuallyHidden } from './VisuallyHidden';
+import styles from './AnchoredDialog.module.css';
 
 export interface AnchoredDialogProps {
   open: boolean;
@@ -14,8 +15,8 @@ export interface AnchoredDialogProps {
   title: string;
   /** Where the dialog goes for the anchor's box, kept inside the window (recomputed on resize). */
   place(anchor: DOMRect | null, viewport: { width: number; height: number }): CSSProperties;
-  /** The dialog's box, its phone form (centred) and the phone's backdrop. */
-  classNames: { popover: string; centred: string; overlay: string };
+  /** Sets the dialog's size: --picker-width, --picker-height, --picker-narrow-width (see the CSS). */
+  sizeClass: string;
   children: ReactNode;
 }
 
@@ -24,15 +25,7 @@ export interface AnchoredDialogProps {
  * the window, centred over a backdrop on a phone; Escape or a click outside closes it, and focus goes
  * back to what opened it.
  */
-export function AnchoredDialog({
-  open,
-  onOpenChange,
-  anchor,
-  title,
-  place,
-  classNames,
-  children,
-}: AnchoredDialogProps) {
+export function AnchoredDialog({ open, onOpenChange, anchor, title, place, sizeClass, children }: AnchoredDialogProps) {
   const narrow = useIsNarrow();
   const focus = useDialogFocus(open);
   const [style, setStyle] = useState<CSSProperties>();
@@ -54,9 +47,9 @@ export function AnchoredDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        {narrow && <Dialog.Overlay className={classNames.overlay} />}
+        {narrow && <Dialog.Overlay className={styles.overlay} />}
         <Dialog.Content
-          className={cx(classNames.popover, narrow && classNames.centred)}
+          className={cx(styles.popover, sizeClass, narrow && styles.centred)}
           style={narrow ? undefined : style}
           aria-describedby={undefined}
           onOpenAutoFocus={focus.onOpenAutoFocus}

@@ -34,7 +34,7 @@ export default function EmojiPickerPopover({
       anchor={anchor}
       title={title}
       place={pickerPosition}
-      classNames={{ popover: styles.popover!, centred: styles.centred!, overlay: styles.overlay! }}
+      sizeClass={styles.size!}
     >
       <EmojiPicker onPick={onPick} onClose={() => onOpenChange(false)} />
     </AnchoredDialog>

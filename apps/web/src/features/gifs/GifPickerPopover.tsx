@@ -29,7 +29,7 @@ export default function GifPickerPopover({ open, onOpenChange, anchor, onPick }:
       anchor={anchor}
       title="GIFs"
       place={gifPickerPosition}
-      classNames={{ popover: styles.popover!, centred: styles.centred!, overlay: styles.overlay! }}
+      sizeClass={styles.size!}
     >
       <GifPicker onPick={onPick} onClose={() => onOpenChange(false)} />
     </AnchoredDialog>
