@@ -1,7 +1,9 @@
 /**
  * Timing a lazily loaded picker's openings, as the GIF and emoji picker budgets are measured: in a
  * page that shows the channel, fresh browser context each time (cold browser cache).
- * - tapped: clicked at once, nothing warmed but what the page fetched when idle (the picker's code);
+ * Each first opening waits until the page is idle (the network quiet, then an idle callback), as a
+ * person reads the channel before reaching for a picker; what the page fetches when idle is warmed.
+ * - tapped: clicked with no pointer on the button first (a tap on a phone);
  * - hovered: the pointer rests on the button for HOVER_MS first, as a person's does before a click
  *   (the button then fetches what the picker shows first), and the click is timed;
  * - again: Escape, then the button once more in the same page (everything cached).
@@ -30,6 +32,13 @@ export interface PickerProbe<T> {
   open(page: Page): Promise<T>;
 }
 
+/** The network quiet for 500 ms, then an idle callback (what the page does when idle has started). */
+async function untilIdle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5_000 })));
+  await page.waitForLoadState('networkidle');
+}
+
 /** `runs` of each kind, after one warm-up of each (the server's first answers are slower). */
 export async function timeOpenings<T>(
   runs: number,
@@ -42,6 +51,7 @@ export async function timeOpenings<T>(
       const opened = await openChannel();
       try {
         const { page } = opened;
+        await untilIdle(page);
         if (hover) {
           await page.hover(probe.button);
           await page.waitForTimeout(HOVER_MS);

@@ -11,7 +11,7 @@ import {
 } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
-import { Api, uniqueName, type Person } from './client.js';
+import { Api, LiveClient, uniqueName, type Person } from './client.js';
 import { startTestServer, storageUsed as storageUsedBy } from './harness.js';
 
 let server: RunningApp;
@@ -149,6 +149,28 @@ describe('uploading', () => {
     expect(refused(await upload(a.token, { bytes: '' }, { name: 'empty' }))).toEqual([400, TEXT.uploadEmpty]);
     expect((await api.post('/emoji/emojis', { name: 'json' }, a.token)).status).toBe(415);
     expect((await api.get('/emoji/emojis')).status).toBe(401);
+  });
+
+  it('answers an unchanged list with a 304, and a changed one in full', async () => {
+    const a = await api.person('a');
+    await uploaded(a.token, { bytes: await png(8, 8) }, { name: 'first_one' });
+    const get = (etag?: string) =>
+      fetch(`${server.url}/api/emoji/emojis`, {
+        headers: { authorization: `Bearer ${a.token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const full = await get();
+    const etag = full.headers.get('etag') ?? '';
+    expect([full.status, full.headers.get('cache-control'), etag]).toEqual([
+      200,
+      'private, no-cache',
+      expect.any(String),
+    ]);
+    const same = await get(etag);
+    expect([same.status, await same.text()]).toEqual([304, '']);
+    await uploaded(a.token, { bytes: await png(8, 8) }, { name: 'second_one' });
+    const changed = await get(etag);
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { name: string }[]).map((e) => e.name)).toEqual(['first_one', 'second_one']);
   });
 
   it('tells the type from the bytes, never from the name or the declared type', async () => {
@@ -433,6 +455,34 @@ describe('reactions with custom emoji', () => {
     await api.delete(`/emoji/emojis/${shown.id}`, owner.token);
     expect(await reactionsOf(owner.token, message)).toEqual([own.body]);
     expect(refused(await react(owner.token, message, { emoji_id: shown.id }))).toEqual([404, TEXT.emojiNotFound]);
+  });
+
+  it('are renamed and dropped live: one event per emoji change, to whoever may hold it', async () => {
+    const owner = await api.person('owner');
+    const other = await api.person('other');
+    const shown = await uploaded(owner.token, { bytes: await png(8, 8) }, { name: 'live_shown', is_public: 'true' });
+    const hidden = await uploaded(owner.token, { bytes: await png(8, 8) }, { name: 'live_hidden' });
+    const watching = await LiveClient.authed(server.url, other.token);
+    const ownerLive = await LiveClient.authed(server.url, owner.token);
+    try {
+      const isAbout = (id: number, type: string) => (f: { type: string; data: any }) =>
+        f.type === type && f.data.id === id;
+      // A private emoji's new name goes to its owner only; a public one's to everyone.
+      await api.put(`/emoji/emojis/${hidden.id}`, { name: 'live_hidden_2' }, owner.token);
+      await api.put(`/emoji/emojis/${shown.id}`, { name: 'live_shown_2' }, owner.token);
+      const renamed = await watching.waitFor(isAbout(shown.id, 'custom_emoji_update'));
+      expect(renamed.data).toMatchObject({ id: shown.id, name: 'live_shown_2', url: shown.url });
+      await ownerLive.waitFor(isAbout(hidden.id, 'custom_emoji_update'));
+      expect(watching.frames.some(isAbout(hidden.id, 'custom_emoji_update'))).toBe(false);
+
+      // Deleting tells everyone the id alone, even for a private emoji (its reactions were visible).
+      await api.delete(`/emoji/emojis/${hidden.id}`, owner.token);
+      const deleted = await watching.waitFor(isAbout(hidden.id, 'custom_emoji_delete'));
+      expect(deleted.data).toEqual({ id: hidden.id });
+    } finally {
+      watching.close();
+      ownerLive.close();
+    }
   });
 
   it('follow the same rule in direct messages', async () => {

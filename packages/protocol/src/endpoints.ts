@@ -750,7 +750,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 204,
     summary:
-      "Deletes an emoji with its file, and every reaction made with it (no reaction_remove events are sent for those). Owner or ADMIN, with PUT's 403 and 404.",
+      "Deletes an emoji with its file, and every reaction made with it (one `custom_emoji_delete` event tells clients to drop them, instead of a reaction_remove for each). Owner or ADMIN, with PUT's 403 and 404.",
     limits: ['writePerUser'],
     params: IdParams,
   },
@@ -1295,6 +1295,10 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     'After an admin runs `/guardian announce`: every session of every user who can view the channel the announcement was posted in (all sessions when it names no channel).',
   channel_read_status_update:
     "Every session of the user who marked a channel read (POST /channel/{id}/mark-read, or one per channel of POST /group/{id}/mark-read), when the mark moved; other users' reads are never sent.",
+  custom_emoji_update:
+    "After PUT /emoji/emojis/{id}: every session when the emoji is public before or after the change (reactions show its new name, lists are fetched again), otherwise only its owner's sessions.",
+  custom_emoji_delete:
+    'After DELETE /emoji/emojis/{id}: every session (only the id is told). Reactions made with the emoji are gone with it; clients drop them.',
   group_created: 'Every session: a new group is visible to all users.',
   group_updated: 'Sessions that can view the group.',
   group_deleted: 'Sessions that could view the group.',

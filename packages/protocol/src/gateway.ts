@@ -13,6 +13,7 @@ import { FriendChangeEvent, FriendRemovedEvent, FriendRequestEvent } from './fri
 import { DmDeleteEvent, DmReadEvent, DmSendFields } from './direct-messages.js';
 import { UserUpdateEvent } from './profiles.js';
 import { OwnPresence, UserPresence } from './presence.js';
+import { CustomEmoji } from './emoji.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -125,6 +126,8 @@ export const ServerEvents = {
   permission_granted: PermissionChange,
   permission_revoked: PermissionChange,
   device_revoked: z.object({ device_id: z.number() }),
+  custom_emoji_update: CustomEmoji,
+  custom_emoji_delete: z.object({ id: z.number() }),
 } as const;
 
 export type ServerEventType = keyof typeof ServerEvents;

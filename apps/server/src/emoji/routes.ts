@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
 import { HttpError, parse } from '../http/errors.js';
+import { sendRevalidatedJson } from '../http/revalidated-json.js';
 import { serveEmojiImage } from './emoji-images.js';
 import { deleteEmoji, listEmoji, updateEmoji, uploadEmoji } from './service.js';
 
@@ -12,9 +13,12 @@ const FileParams = z.object({ key: z.string().max(100) });
 
 /** Custom emoji (spec 1 §7 "Emoji"): listing, uploading, changing and deleting them, and their pictures. */
 export async function emojiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  api.get('/emoji/emojis', async (request) => {
+  // Both lists are fetched on every page load (messages render :name: from them) and seldom change:
+  // revalidated, so an unchanged list costs a 304 instead of its whole body.
+  api.get('/emoji/emojis', async (request, reply) => {
     const user = await authenticate(ctx, request);
-    return listEmoji(ctx, user, parse(CustomEmojiListQuery, request.query).public === 'true');
+    const emojis = await listEmoji(ctx, user, parse(CustomEmojiListQuery, request.query).public === 'true');
+    return sendRevalidatedJson(request, reply, emojis);
   });
 
   // Multipart for the upload alone. The file is cut one byte past 5 MB, so the service sees that it

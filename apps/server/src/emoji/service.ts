@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { inTransaction, type Queryable } from '../db/pool.js';
+import type { Audience } from '../events/event-log.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
@@ -125,6 +126,8 @@ export async function uploadEmoji(
   }
 }
 
+const ownerAudience = (emoji: EmojiRow): Audience => ({ kind: 'users', userIds: [emoji.user_id] });
+
 /**
  * The emoji the caller wants to change or delete: their own, or anyone's for an ADMIN. Someone
  * else's private emoji is answered 404 like one that does not exist: the caller cannot list it, and
@@ -148,7 +151,7 @@ async function emojiForChange(ctx: AppContext, user: UserRow, id: number): Promi
  */
 export async function updateEmoji(ctx: AppContext, user: UserRow, id: number, body: UpdateBody): Promise<CustomEmoji> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
-  await emojiForChange(ctx, user, id);
+  const before = await emojiForChange(ctx, user, id);
   try {
     const { rows } = await ctx.db.query<EmojiRow>(
       `UPDATE custom_emojis
@@ -157,7 +160,12 @@ export async function updateEmoji(ctx: AppContext, user: UserRow, id: number, bo
       [id, body.name ?? null, body.is_public ?? null, body.is_nsfw ?? null],
     );
     if (!rows[0]) throw notFound(EMOJI_TEXT.notFound); // deleted meanwhile
-    return toCustomEmoji(rows[0]);
+    const emoji = toCustomEmoji(rows[0]);
+    // Everyone may hold it (in their list, or in reactions) once it was or is public; a private one's
+    // new name is its owner's business until they use it.
+    const everyone = before.is_public || emoji.is_public;
+    await ctx.events.publish('custom_emoji_update', emoji, everyone ? { kind: 'all' } : ownerAudience(before));
+    return emoji;
   } catch (err) {
     throw isNameTaken(err) ? badRequest(EMOJI_TEXT.nameTaken) : err;
   }
@@ -173,6 +181,10 @@ export async function deleteEmoji(ctx: AppContext, user: UserRow, id: number): P
   const deleted = await ctx.db.query('DELETE FROM custom_emojis WHERE id = $1', [id]);
   if (!deleted.rowCount) throw notFound(EMOJI_TEXT.notFound);
   void removeDeletedFiles(ctx);
+  // One event for every reaction the cascade took, wherever they were: a popular emoji may have been
+  // used thousands of times, and each client knows which of its messages carry it. Only the id is
+  // told, so a private emoji's name does not travel.
+  await ctx.events.publish('custom_emoji_delete', { id }, { kind: 'all' });
 }
 
 /** What a reaction shows of a custom emoji. */

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useServices } from '../../app/services';
 import { usePreloadOnIntent } from '../../lib/intent';
 import { IconButton } from '../../ui';
-import { EmojiPickerPopover, preloadEmojiPicker, preloadEmojiPickerCode } from './LazyEmojiPickerPopover';
+import { EmojiPickerPopover, preloadEmojiPicker } from './LazyEmojiPickerPopover';
 import { SmileIcon } from './RefreshIcon';
 import type { PickedEmoji } from './types';
 
@@ -35,7 +35,11 @@ export function ComposerEmojiButton({ onPick, onClosed, disabled = false }: Comp
   isOpen.current = open;
   const qc = useQueryClient();
   const { http } = useServices();
-  const preload = usePreloadOnIntent(preloadEmojiPickerCode, () => preloadEmojiPicker(qc, http));
+  // Everything the picker shows is fetched once the page is idle, not only on hover: a tap on a phone
+  // has no hover before it, and the picker must still open within 100 ms (spec 1 budget). The custom
+  // lists are the ones the message renderer needs for :name: anyway; the standard set is a cached file.
+  const preloadAll = useCallback(() => preloadEmojiPicker(qc, http), [qc, http]);
+  const preload = usePreloadOnIntent(preloadAll, preloadAll);
 
   useEffect(() => {
     if (disabled) return;

@@ -18,15 +18,13 @@ const Popover = lazy(loadPopover);
  */
 let Loaded: ComponentType<EmojiPickerPopoverProps> | null = null;
 
-/** Only the picker's code: fetched when the page is idle, so even a tap (no hover) finds it here. */
-export const preloadEmojiPickerCode = () => void loadPopover();
-
 /**
- * The picker is about to open (the pointer rests on, or focus reaches, a button that opens it): its
- * code, the standard set and both custom emoji lists are fetched now, so the click finds them ready.
+ * The picker may open soon (the page is idle, or the pointer rests on or focus reaches a button that
+ * opens it): its code, the standard set and both custom emoji lists are fetched now, so a click or a
+ * tap finds them ready. Fresh lists are not asked again.
  */
 export function preloadEmojiPicker(qc: QueryClient, http: HttpClient): void {
-  preloadEmojiPickerCode();
+  void loadPopover();
   void import('./emoji-data').then((m) => m.loadEmojiData());
   prefetchCustomEmoji(qc, http);
 }

@@ -217,6 +217,29 @@ describe('MessageWindow live events', () => {
     });
   });
 
+  it('renames and drops the reactions of a changed custom emoji in every message, whatever its channel', async () => {
+    const { win, live } = await open(3);
+    const custom = (id: number, message_id: number, user_id: number) =>
+      reaction(id, '', {
+        message_id,
+        user_id,
+        emoji_id: 40,
+        emoji_unicode: null,
+        emoji_name: 'old',
+        emoji_url: '/e.webp',
+      });
+    live.event('reaction_add', custom(1, 1, 7));
+    live.event('reaction_add', custom(2, 3, 8));
+    live.event('reaction_add', reaction(3, '👍', { message_id: 3 }));
+    const untouched = win.getSnapshot().messages[1];
+    live.event('custom_emoji_update', { id: 40, name: 'new', url: '/e.webp' });
+    const names = () => win.getSnapshot().messages.map((m) => m.reactions.map((r) => r.emoji_name ?? r.emoji_unicode));
+    expect(names()).toEqual([['new'], [], ['new', '👍']]);
+    expect(win.getSnapshot().messages[1]).toBe(untouched);
+    live.event('custom_emoji_delete', { id: 40 });
+    expect(names()).toEqual([[], [], ['👍']]);
+  });
+
   it('keeps the removed content of an admin-removed message when a late update arrives', async () => {
     const { win, live } = await open(2);
     live.event('message_admin_delete', makeMessage(2, { content: MESSAGE_REMOVED_BY_ADMIN }));

@@ -1,7 +1,12 @@
 import type { Message, Reaction } from '@hearth/protocol';
 import { MESSAGE_PAGE_SIZE, MESSAGE_WINDOW_CAP } from '@hearth/protocol/constants';
 import type { LiveFrame, LiveSignal } from '../../lib/live';
-import { applyReactionEvent, REACTION_EVENTS } from '../reactions/reaction-list';
+import {
+  applyCustomEmojiEvent,
+  applyReactionEvent,
+  CUSTOM_EMOJI_EVENTS,
+  REACTION_EVENTS,
+} from '../reactions/reaction-list';
 import { compareMessages, mergeMessage, upsertMessages } from './merge-messages';
 
 export interface PageQuery {
@@ -66,6 +71,7 @@ const MESSAGE_EVENTS = new Set([
   'message_admin_delete',
   'message_delete',
   ...REACTION_EVENTS,
+  ...CUSTOM_EMOJI_EVENTS,
   ...Object.keys(DIRECT_MESSAGE_EVENTS),
 ]);
 
@@ -208,6 +214,18 @@ export class MessageWindow {
     });
   }
 
+  /** Applies `change` to every message's reactions; a message whose list comes back the same is kept. */
+  private changeEveryReaction(change: (reactions: readonly Reaction[]) => readonly Reaction[]): void {
+    let changed = false;
+    const messages = this.state.messages.map((m) => {
+      const reactions = change(m.reactions);
+      if (reactions === m.reactions) return m;
+      changed = true;
+      return { ...m, reactions: [...reactions] };
+    });
+    if (changed) this.set({ messages });
+  }
+
   remove(id: number): void {
     const index = this.state.messages.findIndex((m) => m.id === id);
     if (index < 0) return;
@@ -228,6 +246,10 @@ export class MessageWindow {
 
   private applyFrame({ type: received, data }: LiveFrame): void {
     const type = DIRECT_MESSAGE_EVENTS[received] ?? received;
+    if (CUSTOM_EMOJI_EVENTS.has(type)) {
+      this.changeEveryReaction((list) => applyCustomEmojiEvent(list, type, data as { id: number }));
+      return;
+    }
     const event = data as Partial<Message> & { id: number; channel_id: number };
     if (event.channel_id !== this.channelId) return;
     if (REACTION_EVENTS.has(type)) {

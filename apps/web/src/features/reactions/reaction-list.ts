@@ -60,6 +60,25 @@ export function applyReactionEvent(list: readonly Reaction[], type: string, reac
 
 export const REACTION_EVENTS: ReadonlySet<string> = new Set(['reaction_add', 'reaction_remove']);
 
+/** Changes to a custom emoji that reach every reaction made with it, in any channel or conversation. */
+export const CUSTOM_EMOJI_EVENTS: ReadonlySet<string> = new Set(['custom_emoji_update', 'custom_emoji_delete']);
+
+/**
+ * `custom_emoji_delete` drops the reactions made with the emoji (the server's cascade took them);
+ * `custom_emoji_update` shows its new name. Answers the list itself when no reaction used the emoji.
+ */
+export function applyCustomEmojiEvent(
+  list: readonly Reaction[],
+  type: string,
+  emoji: { id: number; name?: string; url?: string },
+): readonly Reaction[] {
+  if (!list.some((r) => r.emoji_id === emoji.id)) return list;
+  if (type === 'custom_emoji_delete') return list.filter((r) => r.emoji_id !== emoji.id);
+  return list.map((r) =>
+    r.emoji_id === emoji.id ? { ...r, emoji_name: emoji.name ?? r.emoji_name, emoji_url: emoji.url ?? r.emoji_url } : r,
+  );
+}
+
 const NAMES_SHOWN = 10;
 
 /** A piece of a reaction summary: a user's name (isolated when drawn) or the text between names. */
