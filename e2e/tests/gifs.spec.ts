@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures.js';
 import type { Account } from '../support/api.js';
-import { groupRail, messageItems, openChannel } from '../support/chat.js';
+import { groupRail, messageItems, openChannel, send } from '../support/chat.js';
 import { gifBytes, gifFile } from '../support/gifs.js';
 import type { Page } from '@playwright/test';
 
@@ -96,7 +96,7 @@ test('a GIF goes from Trending with one click, for both people; a heart adds and
   await expect(picker.getByText('No favorite GIFs yet.', { exact: false })).toBeVisible();
 });
 
-test('a GIF uploaded in Settings, renamed and flagged NSFW, is blurred for someone else until clicked', async ({
+test('a GIF uploaded in Settings, renamed and flagged NSFW, is blurred for someone else until clicked, sent or named', async ({
   freshChannel,
   newUser,
   signedInPage,
@@ -165,6 +165,12 @@ test('a GIF uploaded in Settings, renamed and flagged NSFW, is blurred for someo
   await expect(preview.getByRole('img', { name: 'GIF, full size' })).toBeVisible();
   await bob.keyboard.press('Escape');
   await expect(preview).toBeHidden();
+
+  // Its name in a message of Alice's draws it in the line, blurred for Bob too (the tab's tip).
+  await send(alice, channel.name, 'look :confetti: here');
+  const named = messageItems(bob).filter({ hasText: 'look' }).getByRole('button', { name: 'Show NSFW GIF :confetti:' });
+  await expect(named).toBeVisible();
+  await expect(named.getByText('NSFW')).toBeVisible();
 
   // Delete asks first.
   await groupRail(alice).getByRole('button', { name: 'User menu' }).click();

@@ -381,6 +381,8 @@ describe('answers and frames match their schemas', () => {
     expect(gifFile.status).toBe(endpoint('GET', '/gif-files/:name').status);
     await call('GET', '/gif/user', { token: U });
     await call('GET', '/gif/user/all', { token: A });
+    await call('GET', '/gif/users/:userId', { token: A, params: { userId: gif.user_id } });
+    await call('GET', '/gif/files/:name', { token: A, params: { name: gif.file_url.split('/').pop()! } });
     const gifId = { id: gif.id };
     await call('PATCH', '/gif/gifs/user/:id/rename', { token: U, params: gifId, body: { name: 'party_2' } });
     await call('PATCH', '/gif/gifs/user/:id/nsfw', { token: A, params: gifId, body: { is_nsfw: true } });
@@ -504,6 +506,8 @@ describe('answers and frames match their schemas', () => {
         'message_admin_delete',
         'reaction_add',
         'reaction_remove',
+        'custom_emoji_update',
+        'custom_emoji_delete',
         'direct_message',
         'direct_message_edit',
         'direct_message_delete',

@@ -271,6 +271,22 @@ describe('changing an uploaded GIF', () => {
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
     expect((await api.get('/gif/user/all')).status).toBe(401);
   });
+
+  it('looks up one user’s GIFs, and a GIF by its file, for anyone signed in', async () => {
+    const a = await api.person('a');
+    const b = await api.person('b');
+    const first = (await upload(a.token, await stillGif(), 'x.gif', { name: 'a_one' })).body;
+    const second = (await upload(a.token, await stillGif(), 'x.gif', { name: 'a_two', is_nsfw: 'true' })).body;
+    expect((await api.get(`/gif/users/${a.id}`, b.token)).body).toEqual([second, first]);
+    expect((await api.get(`/gif/users/${b.id}`, b.token)).body).toEqual([]);
+    const file = (gif: { file_url: string }) => gif.file_url.split('/').pop();
+    expect((await api.get(`/gif/files/${file(second)}`, b.token)).body).toEqual(second);
+    expect(refused(await api.get(`/gif/files/${'0'.repeat(32)}.gif`, b.token))).toEqual([404, GIF_TEXT.gifNotFound]);
+    expect(refused(await api.get('/gif/files/..%2Fsecret', b.token))).toEqual([404, GIF_TEXT.gifNotFound]);
+    expect((await api.get(`/gif/users/${a.id}`)).status).toBe(401);
+    expect((await api.get(`/gif/files/${file(first)}`)).status).toBe(401);
+    expect((await api.get('/gif/users/abc', b.token)).status).toBe(400);
+  });
 });
 
 describe('favorites', () => {

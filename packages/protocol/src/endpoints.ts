@@ -872,6 +872,24 @@ export const ENDPOINTS: readonly Endpoint[] = [
     answer: z.array(UserGif),
   },
   {
+    method: 'GET',
+    path: '/gif/users/:userId',
+    auth: 'user',
+    status: 200,
+    summary:
+      "One user's uploaded GIFs, the latest first (at most 200). Clients draw `:name:` in that user's messages as the GIF of that name when no emoji has it. An unknown user has none.",
+    answer: z.array(UserGif),
+  },
+  {
+    method: 'GET',
+    path: '/gif/files/:name',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The uploaded GIF served at /api/gif-files/{name} (the last part of its `file_url`), so a message linking it can be blurred when it is NSFW. 404 'GIF not found'.",
+    answer: UserGif,
+  },
+  {
     method: 'POST',
     path: '/gif/upload',
     auth: 'user',

@@ -19,9 +19,20 @@ import { HttpError, parse } from '../http/errors.js';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from './favorites.js';
 import { createGifProvider } from './providers/index.js';
 import { pickerCall } from './search.js';
-import { allGifs, deleteGif, ownGifs, renameGif, serveGif, setGifNsfw, uploadGif } from './user-gifs.js';
+import {
+  allGifs,
+  deleteGif,
+  gifByFile,
+  gifsOf,
+  ownGifs,
+  renameGif,
+  serveGif,
+  setGifNsfw,
+  uploadGif,
+} from './user-gifs.js';
 
 const FileNameParams = z.object({ name: z.string().max(100) });
+const UserIdParams = z.object({ userId: IdParams.shape.id });
 
 /** GIFs (spec 1 §7, spec 3 Custom GIFs): the picker's provider, favorites, and uploaded GIFs. */
 export async function gifRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -69,6 +80,16 @@ export async function gifRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   api.get('/gif/user/all', async (request) => {
     await authenticate(ctx, request);
     return allGifs(ctx);
+  });
+  // Uploaded GIFs are shared with the instance, so anyone signed in may look one up: by its author,
+  // to draw :name: in that author's messages, and by its file, to know a linked GIF's NSFW flag.
+  api.get('/gif/users/:userId', async (request) => {
+    await authenticate(ctx, request);
+    return gifsOf(ctx, parse(UserIdParams, request.params).userId);
+  });
+  api.get('/gif/files/:name', async (request) => {
+    await authenticate(ctx, request);
+    return gifByFile(ctx, parse(FileNameParams, request.params).name);
   });
   // Multipart for the upload alone. The file limit sits one byte above the spec's 10 MB, so the service
   // sees the file is too large and answers with the spec's text (after the type check, as the spec orders).

@@ -221,12 +221,26 @@ export async function deleteGif(ctx: AppContext, user: UserRow, id: number): Pro
   void removeDeletedFiles(ctx);
 }
 
-export async function ownGifs(ctx: AppContext, user: UserRow): Promise<UserGif[]> {
+export const ownGifs = (ctx: AppContext, user: UserRow): Promise<UserGif[]> => gifsOf(ctx, user.id);
+
+/** One user's uploaded GIFs, newest first (at most 200: the per-user limit). */
+export async function gifsOf(ctx: AppContext, userId: number): Promise<UserGif[]> {
   const { rows } = await ctx.db.query<UserGifRow>(
     `SELECT ${USER_GIF_COLUMNS} FROM user_gifs g WHERE g.user_id = $1 ORDER BY g.created_at DESC, g.id DESC`,
-    [user.id],
+    [userId],
   );
   return rows.map(toUserGif);
+}
+
+/** The uploaded GIF served under `fileName` (its file_url's last part); 404 'GIF not found' for none. */
+export async function gifByFile(ctx: AppContext, fileName: string): Promise<UserGif> {
+  if (!GIF_FILE_NAME.test(fileName)) throw notFound(GIF_TEXT.gifNotFound);
+  const { rows } = await ctx.db.query<UserGifRow>(
+    `SELECT ${USER_GIF_COLUMNS} FROM user_gifs g WHERE g.storage_key = $1`,
+    [gifStorageKey(fileName)],
+  );
+  if (!rows[0]) throw notFound(GIF_TEXT.gifNotFound);
+  return toUserGif(rows[0]);
 }
 
 /** Every user's uploaded GIFs: they are shared with the instance (the picker's User Uploaded GIFs tab). */

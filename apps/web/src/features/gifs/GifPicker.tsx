@@ -3,7 +3,9 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { GifResult } from '@hearth/protocol';
 import { GIF_TEXT } from '@hearth/protocol/gif-rules';
 import { IconButton, Switch, useToast } from '../../ui';
+import { cx } from '../../ui/cx';
 import { CloseIcon } from '../../ui/icons';
+import tabStyles from '../../ui/Tabs.module.css';
 import { ApiError } from '../../lib/http';
 import { useFavoriteGifs, useGifProvider, useToggleFavorite } from './gif-queries';
 import { FavoritesPanel, OwnPanel, SearchPanel, TrendingPanel, type GridActions } from './GifPanels';
@@ -84,10 +86,14 @@ export default function GifPicker({ onPick, onClose, chips: fixedChips }: GifPic
           <CloseIcon size={18} />
         </IconButton>
       </div>
-      <Tabs.Root className={styles.tabs} value={tab} onValueChange={(value) => setTab(value as GifTab)}>
-        <Tabs.List className={styles.tabList} aria-label="GIF sections">
+      <Tabs.Root
+        className={cx(tabStyles.root, styles.tabs)}
+        value={tab}
+        onValueChange={(value) => setTab(value as GifTab)}
+      >
+        <Tabs.List className={cx(tabStyles.list, styles.tabList)} aria-label="GIF sections">
           {TABS.map((t) => (
-            <Tabs.Trigger key={t.id} value={t.id} className={styles.tab}>
+            <Tabs.Trigger key={t.id} value={t.id} className={cx(tabStyles.tab, styles.tab)}>
               {t.name}
             </Tabs.Trigger>
           ))}

@@ -18,6 +18,8 @@ export const gifKeys = {
   favoriteCheck: (gifId: string) => ['gifs', 'favorites', 'check', gifId] as const,
   own: ['gifs', 'user', 'own'] as const,
   everyone: ['gifs', 'user', 'all'] as const,
+  author: (userId: number) => ['gifs', 'user', 'author', userId] as const,
+  file: (path: string) => ['gifs', 'user', 'file', path] as const,
 };
 
 const page = (path: string, pos: string | null) =>
@@ -184,6 +186,38 @@ export function useAllUserGifs(enabled = true) {
     queryFn: () => http.get<UserGif[]>('/gif/user/all'),
     staleTime: 60_000,
     enabled,
+  });
+}
+
+/** One author's uploaded GIFs (their `:name:` in messages); fetched when a message of theirs needs one. */
+export function useAuthorGifs(userId: number | undefined) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: gifKeys.author(userId ?? 0),
+    queryFn: () => http.get<UserGif[]>(`/gif/users/${userId}`),
+    staleTime: 60_000,
+    enabled: userId !== undefined,
+  });
+}
+
+/**
+ * The uploaded GIF at `path` (its file_url), when the list of everyone's does not reach it (it holds
+ * the newest 1,000): asked of the server by its file. null when it is gone.
+ */
+export function useUploadedGif(path: string | undefined) {
+  const { http } = useServices();
+  return useQuery({
+    queryKey: gifKeys.file(path ?? ''),
+    queryFn: async () => {
+      try {
+        return await http.get<UserGif>(`/gif/files/${path!.split('/').pop()}`);
+      } catch (err) {
+        if ((err as { status?: number }).status === 404) return null;
+        throw err;
+      }
+    },
+    staleTime: 60_000,
+    enabled: path !== undefined,
   });
 }
 

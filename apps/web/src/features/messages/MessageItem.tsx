@@ -118,6 +118,7 @@ export const MessageItem = memo(function MessageItem({
               (message.content || message.edited_at) && (
                 <MessageContent
                   text={message.content}
+                  authorId={message.user_id}
                   className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}
                   after={
                     message.edited_at && (

@@ -4,6 +4,7 @@ import { textDirection } from '../../lib/text-direction';
 import { cx } from '../../ui/cx';
 import type { RichNode } from './ast';
 import { isEmojiOnly, jumboEmojiClass } from './emoji/emoji-only';
+import { ShortcodeAuthor } from './emoji/shortcode-author';
 import { gifLink } from './embeds/gif-links';
 import { resolveLink } from './link-policy';
 import { renderNodes } from './output/render-nodes';
@@ -22,6 +23,8 @@ export interface MessageContentProps {
   after?: ReactNode;
   /** Video and GIF embeds under the text (on by default). */
   embeds?: boolean;
+  /** Who wrote it: their uploaded GIFs are drawn for `:name:` that no emoji has. */
+  authorId?: number;
 }
 
 /** A message that is one GIF link the page may show is shown as the GIF alone. */
@@ -39,7 +42,7 @@ function isSoleGif(nodes: readonly RichNode[]): boolean {
  * later). The text sits in <bdi dir="auto">: its direction comes from its own first strong letter,
  * and a bidirectional override in it cannot reorder what follows (the '(edited)' marker).
  */
-export function MessageContent({ text, className, after, embeds = true }: MessageContentProps) {
+export function MessageContent({ text, className, after, embeds = true, authorId }: MessageContentProps) {
   const parsed = parseMessage(text);
   const viewerName = useSession()?.user.username.toLowerCase() ?? null;
   const rendered = useMemo(() => renderNodes(parsed.nodes, { viewerName }), [parsed, viewerName]);
@@ -52,7 +55,7 @@ export function MessageContent({ text, className, after, embeds = true }: Messag
       <div className={cx(styles.text, className)} dir={textDirection(text)}>
         {!gifOnly && (
           <bdi dir="auto" className={jumbo ? jumboEmojiClass : undefined}>
-            {rendered}
+            <ShortcodeAuthor.Provider value={authorId}>{rendered}</ShortcodeAuthor.Provider>
           </bdi>
         )}
         {after}

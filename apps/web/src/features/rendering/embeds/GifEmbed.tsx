@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useUploadedGifRating, type UploadedGifRating } from '../../gifs/useUploadedGifRating';
 import type { GifLink } from './gif-links';
 import { GIF_DEFAULT, gifDisplaySize } from './gif-size';
+import { cx } from '../../../ui/cx';
 import styles from './Embeds.module.css';
 
 const GifPreview = lazy(() => import('./GifPreview'));
@@ -23,8 +24,15 @@ function blurFor(gif: GifLink, rating: UploadedGifRating): 'blurred' | 'loading'
   return rating === 'pending' ? 'loading' : 'blurred';
 }
 
+interface GifEmbedProps {
+  href: string;
+  gif: GifLink;
+  /** Set for a GIF drawn in the text for its `:name:`: it sits in the line, named by this label. */
+  label?: string;
+}
+
 /** A GIF shown inline, within 400 x 300; blurred until clicked when NSFW; a click opens it full size. */
-export function GifEmbed({ href, gif }: { href: string; gif: GifLink }) {
+export function GifEmbed({ href, gif, label }: GifEmbedProps) {
   const rating = useUploadedGifRating(gif.uploadedFile);
   const [revealed, setRevealed] = useState(false);
   const look = revealed ? 'shown' : blurFor(gif, rating);
@@ -35,10 +43,11 @@ export function GifEmbed({ href, gif }: { href: string; gif: GifLink }) {
     <>
       <button
         type="button"
-        className={styles.gif}
+        className={label === undefined ? styles.gif : cx(styles.gif, styles.inTextGif)}
+        title={label}
         data-blurred={blurred || undefined}
         style={{ width: size.width, aspectRatio: `${size.width} / ${size.height}` }}
-        aria-label={blurred ? 'Show NSFW GIF' : 'Open GIF preview'}
+        aria-label={`${blurred ? 'Show NSFW GIF' : 'Open GIF preview'}${label === undefined ? '' : ` ${label}`}`}
         onClick={() => (blurred ? setRevealed(true) : setPreviewOpen(true))}
       >
         <img

@@ -1,9 +1,17 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useContext, useEffect, useSyncExternalStore } from 'react';
 import { emojiRegistry } from './registry';
+import { ShortcodeAuthor } from './shortcode-author';
 
-/** `:name:` as its emoji once known; as the text itself while the data loads or when unknown. */
+// Drawing an author's GIF needs their list and the GIF embed: fetched only when a name is no emoji.
+const AuthorGif = lazy(() => import('../embeds/AuthorGif'));
+
+/**
+ * `:name:` as its emoji once known (custom, then standard); otherwise, in a message, as the author's
+ * uploaded GIF of that name; as the text itself while the data loads or when it names nothing.
+ */
 export function EmojiShortcode({ name }: { name: string }) {
   useSyncExternalStore(emojiRegistry.subscribe, emojiRegistry.getVersion);
+  const author = useContext(ShortcodeAuthor);
   const label = `:${name}:`;
   const render = emojiRegistry.resolve(name);
   useEffect(() => {
@@ -11,5 +19,11 @@ export function EmojiShortcode({ name }: { name: string }) {
     emojiRegistry.wantCustom();
     if (!render) void emojiRegistry.loadStandard();
   }, [render]);
-  return render ? render(label) : label;
+  if (render) return render(label);
+  if (author === undefined || !emojiRegistry.isStandardLoaded()) return label;
+  return (
+    <Suspense fallback={label}>
+      <AuthorGif authorId={author} name={name} label={label} />
+    </Suspense>
+  );
 }

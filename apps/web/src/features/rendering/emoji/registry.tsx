@@ -53,6 +53,9 @@ class EmojiRegistry {
     return unicode === undefined ? null : (label) => unicodeEmoji(unicode, label);
   }
 
+  /** Whether the standard set has arrived (until then an unknown name may still be a standard one). */
+  isStandardLoaded = (): boolean => this.standard.size > 0;
+
   /** Starts loading the standard set once; shortcodes show as text until it arrives. */
   loadStandard(): Promise<void> {
     this.loading ??= import('./standard-emoji')
