@@ -323,6 +323,21 @@ describe('favorites', () => {
     expect((await api.get('/gif/favorites/check/abc', a.token)).body).toEqual({ is_favorite: false });
   });
 
+  it('shows an uploaded GIF’s current name and NSFW flag, not the ones it had when favorited', async () => {
+    const a = await api.person('a');
+    const fan = await api.person('fan');
+    const gif = (await upload(a.token, await stillGif(), 'x.gif', { name: 'calm' })).body;
+    const body = { gif_id: `user-${gif.id}`, gif_title: 'calm', gif_url: gif.file_url, is_nsfw: false };
+    expect((await api.post('/gif/favorites', body, fan.token)).status).toBe(201);
+    await api.patch(`/gif/gifs/user/${gif.id}/nsfw`, { is_nsfw: true }, a.token);
+    await api.patch(`/gif/gifs/user/${gif.id}/rename`, { name: 'wild' }, a.token);
+    await api.post('/gif/favorites', { ...favorite('user-x1'), gif_id: 'user-99999999999999999999' }, fan.token);
+    const [odd, shown] = (await api.get('/gif/favorites', fan.token)).body;
+    expect(shown).toMatchObject({ gif_id: `user-${gif.id}`, gif_title: 'wild', is_nsfw: true });
+    // An id that only looks like one of ours (too long to be) is kept as it was sent.
+    expect(odd).toMatchObject({ gif_id: 'user-99999999999999999999', gif_title: 'Title user-x1', is_nsfw: false });
+  });
+
   it('takes an uploaded GIF’s path or an http(s) address, and fills what was left out', async () => {
     const a = await api.person('a');
     const res = await api.post(

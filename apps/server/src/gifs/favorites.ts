@@ -73,11 +73,22 @@ export async function removeFavorite(ctx: AppContext, user: UserRow, gifId: stri
 }
 
 /** The caller's favorites, the latest first. */
+/**
+ * A favorite of a GIF uploaded here (the built-in provider's `user-<id>`) shows that GIF as it is now:
+ * its current name and NSFW flag, not the ones it had when it was favorited, so flagging a GIF NSFW
+ * blurs it in everyone's favorites too. Anything else is another service's GIF, kept as it was sent.
+ */
+const LIST_SQL = `
+  SELECT f.id, f.user_id, f.gif_id, coalesce(g.name, f.gif_title) AS gif_title, f.gif_url, f.gif_preview_url,
+         f.gif_width, f.gif_height, f.gif_size, coalesce(g.is_nsfw, f.is_nsfw) AS is_nsfw, f.created_at
+    FROM gif_favorites f
+    LEFT JOIN user_gifs g
+      ON g.id = CASE WHEN f.gif_id ~ '^user-[0-9]{1,18}$' THEN substring(f.gif_id FROM 6)::bigint END
+   WHERE f.user_id = $1
+   ORDER BY f.created_at DESC, f.id DESC`;
+
 export async function listFavorites(ctx: AppContext, user: UserRow): Promise<FavoriteGif[]> {
-  const { rows } = await ctx.db.query<FavoriteRow>(
-    `SELECT ${FAVORITE_COLUMNS} FROM gif_favorites WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-    [user.id],
-  );
+  const { rows } = await ctx.db.query<FavoriteRow>(LIST_SQL, [user.id]);
   return rows.map(toFavorite);
 }
 
