@@ -37,6 +37,9 @@ import { presenceRoutes } from './presence/routes.js';
 import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
+import { openTurnRelay } from './voice/turn.js';
+import { voiceRoutes } from './voice/routes.js';
+import { startCallSweep, voiceUsersGone } from './voice/cleanup.js';
 import path from 'node:path';
 
 export interface RunningApp {
@@ -137,12 +140,14 @@ export async function startApp(config: Config): Promise<RunningApp> {
         await gifRoutes(api, ctx);
         memberRoutes(api, ctx);
         presenceRoutes(api, ctx);
+        voiceRoutes(api, ctx);
       },
       { prefix: '/api' },
     );
     await serveWebClient(http, config.webDist);
 
-    const presence = new PresenceTracker(ctx);
+    const presence = new PresenceTracker(ctx, (gone) => voiceUsersGone(ctx, gone));
+    cleanups.push(startCallSweep(ctx));
     await presence.start();
     const gateway = new Gateway(ctx, store, presence);
     // Behind a trusted proxy every socket comes from the proxy: capping its address would cap everyone.
@@ -153,6 +158,11 @@ export async function startApp(config: Config): Promise<RunningApp> {
       if (request.url?.split('?')[0] === '/ws') gateway.handleUpgrade(request, socket, head);
       else socket.destroy();
     });
+
+    // Before listening, so no request finds voice without its relay while the local coturn starts.
+    const turn = await openTurnRelay(config, () => (ctx.turn = null));
+    cleanups.push(() => turn.stop());
+    ctx.turn = turn.relay;
 
     await http.listen({ port: config.port, host: config.host });
     cleanups.push(() => http.close());

@@ -68,6 +68,18 @@ export interface Config {
   presenceNodeBeatMs: number;
   /** A node silent this long is taken as gone: its users go offline. */
   presenceNodeTimeoutMs: number;
+  /** A DM call still ringing after this long ends unanswered (reason no_answer). */
+  dmCallRingTimeoutMs: number;
+  /** An external TURN server's addresses (TURN_URLS); empty: none, a local coturn may be started. */
+  turnUrls: string[];
+  /** The external TURN server's shared secret (its static-auth-secret); set exactly when turnUrls is. */
+  turnSecret: string | null;
+  /** How long the TURN credentials handed to a caller stay valid. */
+  turnCredentialTtlSec: number;
+  /** Voice may connect peers directly (their addresses are then visible to each other): for a LAN without a relay. */
+  voiceAllowDirect: boolean;
+  /** Without TURN_URLS, start a coturn of the server's own when turnserver is installed. */
+  localCoturn: boolean;
   /** GIPHY's API key: set, the GIF picker searches GIPHY; unset, the instance's own uploaded GIFs. */
   giphyApiKey: string | undefined;
   /** GIPHY's API address (a local stand-in in tests). */
@@ -86,6 +98,20 @@ function int(value: string | undefined, fallback: number, min = 0): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < min) throw new Error(`Expected a whole number of at least ${min}, got "${value}"`);
   return n;
+}
+
+function bool(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value !== 'true' && value !== 'false') throw new Error(`${name} must be true or false, got "${value}"`);
+  return value === 'true';
+}
+
+/** A comma-separated list, without blank entries. */
+function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -122,6 +148,17 @@ function httpTimeouts(env: NodeJS.ProcessEnv) {
     // Longer than the keep-alive timeout, which governs idle sockets between requests.
     httpIdleTimeoutMs: int(env.HTTP_IDLE_TIMEOUT_MS, 120_000),
   };
+}
+
+/** An external TURN server needs both its addresses and its secret: one without the other is a mistake. */
+function turnServer(env: NodeJS.ProcessEnv) {
+  const turnUrls = commaList(env.TURN_URLS);
+  const bad = turnUrls.find((url) => !/^(turns?|stun):/.test(url));
+  if (bad) throw new Error(`TURN_URLS must list turn:, turns: or stun: addresses, got "${bad}"`);
+  const turnSecret = env.TURN_SECRET?.trim() || null;
+  const [haveUrls, haveSecret] = [turnUrls.length > 0, turnSecret !== null];
+  if (haveUrls !== haveSecret) throw new Error('TURN_URLS and TURN_SECRET must be set together');
+  return { turnUrls, turnSecret };
 }
 
 /** Reads the environment. Every setting has a default so `npm start` needs none. */
@@ -163,6 +200,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     presenceOfflineGraceMs: int(env.PRESENCE_OFFLINE_GRACE_MS, 8_000),
     presenceNodeBeatMs: int(env.PRESENCE_NODE_BEAT_MS, 10_000, 100),
     presenceNodeTimeoutMs: int(env.PRESENCE_NODE_TIMEOUT_MS, 30_000, 300),
+    // Discord and phones ring for about this long before giving up.
+    dmCallRingTimeoutMs: int(env.DM_CALL_RING_TIMEOUT_MS, 45_000, 500),
+    ...turnServer(env),
+    // Credentials open relay allocations until they expire (coturn keeps an open one alive past that):
+    // long enough for an evening in a voice channel, short enough that a leaked pair soon stops working.
+    turnCredentialTtlSec: int(env.TURN_CREDENTIAL_TTL_SEC, 6 * 3600, 60),
+    voiceAllowDirect: bool('VOICE_ALLOW_DIRECT', env.VOICE_ALLOW_DIRECT, false),
+    localCoturn: bool('LOCAL_COTURN', env.LOCAL_COTURN, true),
     giphyApiKey: env.GIPHY_API_KEY?.trim() || undefined,
     giphyApiUrl: httpUrl('GIPHY_API_URL', env.GIPHY_API_URL || 'https://api.giphy.com'),
     giphyRating: oneOf('GIPHY_RATING', env.GIPHY_RATING || 'pg-13', GIPHY_RATINGS),

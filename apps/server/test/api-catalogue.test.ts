@@ -135,9 +135,15 @@ describe('endpoint catalogue', () => {
       PRESENCE_OFFLINE_GRACE_MS: String(c.presenceOfflineGraceMs),
       PRESENCE_NODE_BEAT_MS: String(c.presenceNodeBeatMs),
       PRESENCE_NODE_TIMEOUT_MS: String(c.presenceNodeTimeoutMs),
+      DM_CALL_RING_TIMEOUT_MS: String(c.dmCallRingTimeoutMs),
       GIPHY_API_KEY: c.giphyApiKey ?? '(unset)',
       GIPHY_API_URL: c.giphyApiUrl,
       GIPHY_RATING: c.giphyRating,
+      TURN_URLS: c.turnUrls.join(',') || '(unset)',
+      TURN_SECRET: c.turnSecret ?? '(unset)',
+      TURN_CREDENTIAL_TTL_SEC: String(c.turnCredentialTtlSec),
+      LOCAL_COTURN: String(c.localCoturn),
+      VOICE_ALLOW_DIRECT: String(c.voiceAllowDirect),
     });
   });
 
@@ -455,6 +461,49 @@ describe('answers and frames match their schemas', () => {
     userLive.send({ type: 'message', channel_id: channel.id, content: 'live', nonce: 'n-2' });
     await userLive.waitFor((f) => f.type === 'message' && f.data.nonce === 'n-2');
 
+    // Voice: a channel both join (signals both ways, mute, speaking), then DM calls answered and declined.
+    const lounge = { name: 'Lounge', channel_type: 'voice', group_id: group.id };
+    const voice = await call('POST', '/channel', { token: A, body: lounge });
+    await call('GET', '/voice/turn-credentials', { token: U });
+    const inVoice = { id: voice.id };
+    const seatA = await call('POST', '/voice/channels/:id/join', {
+      token: A,
+      params: inVoice,
+      body: { peer_id: 'pa' },
+    });
+    const seatU = await call('POST', '/voice/channels/:id/join', {
+      token: U,
+      params: inVoice,
+      body: { peer_id: 'pu' },
+    });
+    await call('GET', '/voice/channels/:id/participants', { token: U, params: inVoice });
+    const muteBody = { is_muted: true, is_deafened: false };
+    await call('POST', '/voice/channels/:id/mute-state', { token: U, params: inVoice, body: muteBody });
+    const sdp = { type: 'offer', sdp: 'v=0' };
+    const offerToUser = { target_user_id: user.user.id, signal_type: 'offer', signal_data: sdp };
+    adminLive.send({ type: 'webrtc_signal', channel_id: voice.id, session_id: seatA.session_id, ...offerToUser });
+    await userLive.waitFor((f) => f.type === 'webrtc_signal');
+    const toAdmin = { target_user_id: admin.user.id, signal_type: 'answer', signal_data: { ...sdp, type: 'answer' } };
+    await call('POST', '/voice/signal', { token: U, body: { session_id: seatU.session_id, ...toAdmin } });
+    userLive.send({ type: 'voice_speaking', channel_id: voice.id, is_speaking: true });
+    await adminLive.waitFor((f) => f.type === 'voice_user_speaking');
+    await call('POST', '/voice/channels/:id/leave', { token: U, params: inVoice });
+    const refriend = await call('POST', '/friends/request', { token: U, body: { username: admin.user.username } });
+    await call('POST', '/friends/:friendship_id/accept', {
+      token: A,
+      params: { friendship_id: refriend.friendship_id },
+    });
+    const ring = await call('POST', '/voice/dm/call/start', { token: A, body: { recipient_id: user.user.id } });
+    await call('POST', '/voice/dm/call/action', { token: U, body: { call_id: ring.call_id, action: 'answer' } });
+    const candidate = { signal_type: 'ice-candidate', signal_data: { candidate: '' } };
+    userLive.send({ type: 'dm_call_signal', call_id: ring.call_id, target_user_id: admin.user.id, ...candidate });
+    await adminLive.waitFor((f) => f.type === 'dm_call_signal');
+    const callMute = { call_id: ring.call_id, is_muted: true, is_deafened: true };
+    await call('POST', '/voice/dm/call/mute-state', { token: A, body: callMute });
+    await call('POST', '/voice/dm/call/action', { token: A, body: { call_id: ring.call_id, action: 'end' } });
+    const ringAgain = await call('POST', '/voice/dm/call/start', { token: U, body: { recipient_id: admin.user.id } });
+    await call('POST', '/voice/dm/call/action', { token: A, body: { call_id: ringAgain.call_id, action: 'decline' } });
+
     await call('DELETE', '/category/:id', { token: A, params: { id: category.id } });
     await call('DELETE', '/channel/:id', { token: A, params: { id: channel.id } });
     await call('DELETE', '/group/:id', { token: A, params: { id: group.id } });
@@ -508,6 +557,18 @@ describe('answers and frames match their schemas', () => {
         'reaction_remove',
         'custom_emoji_update',
         'custom_emoji_delete',
+        'voice_user_joined',
+        'voice_user_left',
+        'voice_user_speaking',
+        'voice_user_muted',
+        'voice_user_mute_state_update',
+        'webrtc_signal',
+        'dm_call_incoming',
+        'dm_call_answered',
+        'dm_call_declined',
+        'dm_call_ended',
+        'dm_call_signal',
+        'dm_call_mute_state_update',
         'direct_message',
         'direct_message_edit',
         'direct_message_delete',

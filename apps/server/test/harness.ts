@@ -41,6 +41,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     dataDir: mkdtempSync(path.join(tmpdir(), 'hearth-test-')),
     webDist: undefined,
     rateLimits: RELAXED_LIMITS,
+    // A stand-in external relay: voice has credentials to hand out, and no test server starts a
+    // coturn of its own (turn.test.ts starts real ones).
+    turnUrls: ['turn:127.0.0.1:3478?transport=udp'],
+    turnSecret: 'hearth-test-turn-secret',
+    localCoturn: false,
     ...overrides,
   };
   return startApp(config);

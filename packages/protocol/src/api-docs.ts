@@ -174,6 +174,11 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'A server process silent this long is taken as gone (a crash): another one announces its users offline (at least 300).',
   },
   {
+    name: 'DM_CALL_RING_TIMEOUT_MS',
+    default: '45000',
+    description: 'A DM call still ringing after this long ends unanswered (`end_reason` no_answer; at least 500).',
+  },
+  {
     name: 'GIPHY_API_KEY',
     default: '(unset)',
     description:
@@ -189,6 +194,36 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     default: 'pg-13',
     description:
       'The highest GIPHY content rating shown: `g`, `pg`, `pg-13` or `r`; results rated `r` are marked NSFW.',
+  },
+  {
+    name: 'TURN_URLS',
+    default: '(unset)',
+    description:
+      'An external TURN server for voice, comma-separated as browsers take them (e.g. `turn:turn.example.com:3478?transport=udp,turn:turn.example.com:3478?transport=tcp`); with TURN_SECRET. Set, the server starts no coturn of its own.',
+  },
+  {
+    name: 'TURN_SECRET',
+    default: '(unset)',
+    description:
+      "The external TURN server's shared secret (coturn's `static-auth-secret`, with `use-auth-secret`); with TURN_URLS.",
+  },
+  {
+    name: 'TURN_CREDENTIAL_TTL_SEC',
+    default: '21600',
+    description:
+      'How long the TURN credentials handed to a caller can open relay allocations (at least 60); an allocation already open is still renewed after that, so a call in progress is not cut off.',
+  },
+  {
+    name: 'LOCAL_COTURN',
+    default: 'true',
+    description:
+      "Without TURN_URLS, the server starts a coturn of its own when `turnserver` is installed (Debian/Ubuntu: `apt-get install coturn`), on the host's first network address and free ports, with a secret made at each start. `false`: never.",
+  },
+  {
+    name: 'VOICE_ALLOW_DIRECT',
+    default: 'false',
+    description:
+      "`true` lets voice connect callers directly, not only through the relay: for a small LAN install without a relay. Callers then learn each other's addresses.",
   },
 ];
 

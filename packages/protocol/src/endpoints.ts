@@ -95,6 +95,21 @@ import {
   MarkChannelUnreadBody,
   ReadStatusQuery,
 } from './read-status.js';
+import {
+  CallActionBody,
+  CallMuteBody,
+  DmCall,
+  DmCallMuteState,
+  JoinVoiceAnswer,
+  JoinVoiceBody,
+  MuteStateBody,
+  StartCallAnswer,
+  StartCallBody,
+  TurnCredentials,
+  VoiceMuteState,
+  VoiceParticipants,
+  VoiceSignalBody,
+} from './voice.js';
 import type { ClientFrameType, CLOSE, ServerControlType, ServerEventType } from './gateway.js';
 
 /**
@@ -1246,6 +1261,100 @@ export const ENDPOINTS: readonly Endpoint[] = [
     params: IdParams,
     answer: GroupReadStatus,
   },
+  /* ---------- voice ---------- */
+  {
+    method: 'GET',
+    path: '/voice/turn-credentials',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Time-limited credentials for this server's TURN relay (coturn's shared-secret scheme: username `expiry:user id`). 503 with the reason when the server has no relay and VOICE_ALLOW_DIRECT is off.",
+    answer: TurnCredentials,
+  },
+  {
+    method: 'GET',
+    path: '/voice/channels/:id/participants',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Who is in a voice channel, by join time. 404 for a channel the caller may not view; 400 for a text channel.',
+    params: IdParams,
+    answer: VoiceParticipants,
+  },
+  {
+    method: 'POST',
+    path: '/voice/channels/:id/join',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Takes a seat in a voice channel the caller may view: 403 'This voice channel is full' at max_participants. One channel per user: joining leaves any other (and any DM call); joining the same again starts a new session. Everyone who can view the group gets `voice_user_joined` (and `voice_user_left` for a channel left).",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: JoinVoiceBody,
+    answer: JoinVoiceAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/voice/channels/:id/leave',
+    auth: 'user',
+    status: 204,
+    summary: 'Leaves the voice channel (`voice_user_left`); leaving a channel one is not in changes nothing.',
+    limits: ['writePerUser'],
+    params: IdParams,
+  },
+  {
+    method: 'POST',
+    path: '/voice/channels/:id/mute-state',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The caller's mute and deafen in the channel (deafened is muted too). `voice_user_mute_state_update` every time, `voice_user_muted` when mute changed. 409 when not in the channel.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: MuteStateBody,
+    answer: VoiceMuteState,
+  },
+  {
+    method: 'POST',
+    path: '/voice/signal',
+    auth: 'user',
+    status: 204,
+    summary:
+      "The fallback for the `webrtc_signal` frame when the live connection is down: the same rules (the caller's voice session, a target in the same channel).",
+    body: VoiceSignalBody,
+  },
+  {
+    method: 'POST',
+    path: '/voice/dm/call/start',
+    auth: 'user',
+    status: 201,
+    summary:
+      "Calls a friend: 403 'Cannot call system users.' for Guardian, 403 for anyone but a friend, 409 when they are already in a call. The caller leaves any voice channel and any call first. Both get `dm_call_incoming`; unanswered, it ends after DM_CALL_RING_TIMEOUT_MS.",
+    limits: ['writePerUser'],
+    body: StartCallBody,
+    answer: StartCallAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/voice/dm/call/action',
+    auth: 'user',
+    status: 200,
+    summary:
+      'answer or decline (the recipient, while it rings; answering leaves any voice channel), end (either, ringing or answered). 409 once it is past that; 404 for a call the caller is not in.',
+    limits: ['writePerUser'],
+    body: CallActionBody,
+    answer: DmCall,
+  },
+  {
+    method: 'POST',
+    path: '/voice/dm/call/mute-state',
+    auth: 'user',
+    status: 200,
+    summary: "The caller's mute and deafen in an active call; both get `dm_call_mute_state_update`.",
+    limits: ['writePerUser'],
+    body: CallMuteBody,
+    answer: DmCallMuteState,
+  },
 ];
 
 /* ---------- live gateway (WebSocket at /ws) ---------- */
@@ -1262,6 +1371,12 @@ export const CLIENT_FRAME_DOCS: Record<ClientFrameType, string> = {
     'Sends a direct message, with the rules and limits of POST /dm/send; success arrives as the `direct_message` event (with the `nonce`), failure as `error` with the `nonce`, a repeated nonce as the stored message with `seq: null`.',
   message:
     'Posts a message, with the rules and limits of POST /message. There is no direct reply: success arrives as the `message` event (carrying the `nonce`), failure as `error` with the `nonce`. A send repeating a nonce already stored is answered to that connection alone with the stored message as a `message` frame with `seq: null` (not replayed). `user_id` is ignored.',
+  webrtc_signal:
+    "WebRTC signalling in a voice channel: an offer, answer or ICE candidate for `target_user_id`. The sender must be in `channel_id` with this voice `session_id`, and so must the target; the target's sessions receive the `webrtc_signal` event. Refused with `error` otherwise. Nothing answers success.",
+  dm_call_signal:
+    'WebRTC signalling in a DM call: only between its two participants, while it rings or is answered; the other receives the `dm_call_signal` event.',
+  voice_speaking:
+    "Ours: the client's speaking detection started or stopped; everyone who can view the channel's group receives `voice_user_speaking`. Only from a participant of `channel_id`.",
 };
 
 /** Who receives each server frame, and when. Events are delivered in seq order to the sessions listed. */
@@ -1313,6 +1428,22 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     'After an admin runs `/guardian announce`: every session of every user who can view the channel the announcement was posted in (all sessions when it names no channel).',
   channel_read_status_update:
     "Every session of the user who marked a channel read (POST /channel/{id}/mark-read, or one per channel of POST /group/{id}/mark-read), when the mark moved; other users' reads are never sent.",
+  voice_user_joined:
+    "Sessions that can view the channel's group, after a user joined its voice channel (the joiner's own included).",
+  voice_user_left:
+    "Sessions that can view the channel's group, after a user left its voice channel: by leaving, by joining another, by starting or answering a DM call, or when all their connections dropped for the presence grace period.",
+  voice_user_speaking: "Sessions that can view the channel's group, after a participant's `voice_speaking`.",
+  voice_user_muted: "Sessions that can view the channel's group, when a participant's mute changed.",
+  voice_user_mute_state_update:
+    "Sessions that can view the channel's group, after every POST /voice/channels/{id}/mute-state (mute and deafen).",
+  webrtc_signal: "The target user's sessions: a signal from another participant of the same voice channel.",
+  dm_call_incoming: "Both participants' sessions, after POST /voice/dm/call/start (the recipient's ring).",
+  dm_call_answered: "Both participants' sessions, after the recipient answered.",
+  dm_call_declined: "Both participants' sessions, after the recipient declined.",
+  dm_call_ended:
+    "Both participants' sessions, when the call ended: by either, unanswered in time (`end_reason` no_answer), or when a participant went offline or joined a voice channel.",
+  dm_call_signal: "The other participant's sessions: a signal in the call.",
+  dm_call_mute_state_update: "Both participants' sessions, after POST /voice/dm/call/mute-state.",
   custom_emoji_update:
     "After PUT /emoji/emojis/{id}: every session when the emoji is public before or after the change (reactions show its new name, lists are fetched again), otherwise only its owner's sessions.",
   custom_emoji_delete:

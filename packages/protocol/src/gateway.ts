@@ -14,6 +14,20 @@ import { DmDeleteEvent, DmReadEvent, DmSendFields } from './direct-messages.js';
 import { UserUpdateEvent } from './profiles.js';
 import { OwnPresence, UserPresence } from './presence.js';
 import { CustomEmoji } from './emoji.js';
+import {
+  ClientDmCallSignal,
+  ClientVoiceSpeaking,
+  ClientWebrtcSignal,
+  DmCall,
+  DmCallMuteState,
+  DmCallSignalEvent,
+  VoiceMuteState,
+  VoiceUserJoined,
+  VoiceUserLeft,
+  VoiceUserMuted,
+  VoiceUserSpeaking,
+  WebrtcSignalEvent,
+} from './voice.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -55,6 +69,9 @@ export const ClientFrame = z.discriminatedUnion('type', [
   ClientTokenRefresh,
   ClientMessage,
   ClientDirectMessage,
+  ClientWebrtcSignal,
+  ClientDmCallSignal,
+  ClientVoiceSpeaking,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 export type ClientFrameType = ClientFrame['type'];
@@ -128,6 +145,18 @@ export const ServerEvents = {
   device_revoked: z.object({ device_id: z.number() }),
   custom_emoji_update: CustomEmoji,
   custom_emoji_delete: z.object({ id: z.number() }),
+  voice_user_joined: VoiceUserJoined,
+  voice_user_left: VoiceUserLeft,
+  voice_user_speaking: VoiceUserSpeaking,
+  voice_user_muted: VoiceUserMuted,
+  voice_user_mute_state_update: VoiceMuteState,
+  webrtc_signal: WebrtcSignalEvent,
+  dm_call_incoming: DmCall,
+  dm_call_answered: DmCall,
+  dm_call_declined: DmCall,
+  dm_call_ended: DmCall,
+  dm_call_signal: DmCallSignalEvent,
+  dm_call_mute_state_update: DmCallMuteState,
 } as const;
 
 export type ServerEventType = keyof typeof ServerEvents;

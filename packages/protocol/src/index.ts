@@ -15,6 +15,7 @@ export * from './presence.js';
 export * from './direct-messages.js';
 export * from './profiles.js';
 export * from './gifs.js';
+export * from './voice.js';
 export * from './conversation-id.js';
 export * from './mentions.js';
 export * from './read-status.js';

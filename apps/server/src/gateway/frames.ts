@@ -5,13 +5,24 @@ import { reply, type Connection } from './connection.js';
 import { authenticate } from './handshake.js';
 import { sendLiveDirectMessage, sendLiveMessage } from './message-frame.js';
 import { detach } from './registry.js';
+import { handleVoiceFrame } from './voice-frames.js';
 import type { GatewayState } from './state.js';
 import { resume } from './resume.js';
 import { refreshToken } from './token-refresh.js';
 
 /** Close code for a failure while starting a session: the client reconnects and tries again. */
 const CLOSE_TRY_AGAIN = 1011;
-const KNOWN_TYPES = ['auth', 'resume', 'ping', 'token_refresh', 'message', 'direct_message'];
+const KNOWN_TYPES = [
+  'auth',
+  'resume',
+  'ping',
+  'token_refresh',
+  'message',
+  'direct_message',
+  'webrtc_signal',
+  'dm_call_signal',
+  'voice_speaking',
+];
 
 /** Parses one client frame and hands it to its handler; every failure is answered with an error frame. */
 export async function handleFrame(
@@ -55,6 +66,10 @@ export async function handleFrame(
         return await sendLiveMessage(state, conn, frame);
       case 'direct_message':
         return await sendLiveDirectMessage(state, conn, frame);
+      case 'webrtc_signal':
+      case 'dm_call_signal':
+      case 'voice_speaking':
+        return await handleVoiceFrame(state, conn, frame);
     }
   } catch (err) {
     const nonce = frame.type === 'message' || frame.type === 'direct_message' ? frame.nonce : undefined;

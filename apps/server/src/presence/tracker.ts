@@ -16,7 +16,11 @@ export class PresenceTracker {
   private beat: NodeJS.Timeout | null = null;
   private stopped = false;
 
-  constructor(private ctx: AppContext) {}
+  /** `onGone` hears of users now connected nowhere (voice takes them out of channels and calls). */
+  constructor(
+    private ctx: AppContext,
+    private onGone: (userIds: number[]) => Promise<void> = async () => {},
+  ) {}
 
   async start(): Promise<void> {
     await this.ctx.db.query('INSERT INTO live_nodes (node_id) VALUES ($1)', [this.nodeId]);
@@ -91,6 +95,7 @@ export class PresenceTracker {
       [userIds, this.timeoutSec()],
     );
     for (const { id } of rows) await announcePresence(this.ctx, id);
+    if (rows.length > 0) await this.onGone(rows.map((r) => r.id));
   }
 
   private async beatAndSweep(): Promise<void> {

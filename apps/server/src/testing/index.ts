@@ -3,3 +3,4 @@ export * from './chromium.js';
 export * from './redis-server.js';
 export { freePort } from '../net/free-port.js';
 export * from './sql.js';
+export * from './coturn.js';

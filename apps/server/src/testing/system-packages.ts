@@ -1,26 +1,14 @@
 /**
- * What the test run needs from the system (redis-server, Chromium) is installed by the test run
+ * What the test run needs from the system (redis-server, coturn, Chromium) is installed by the test run
  * itself when it is missing and it can: as root on Debian or Ubuntu, with apt-get. Otherwise it
  * stops with one line that says what to install.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { which } from '../system/which.js';
 
-/** The full path of a command found on PATH, or undefined. */
-export function which(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, command);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not in this folder
-    }
-  }
-  return undefined;
-}
+// The server looks for coturn the same way, so the lookup lives outside the test support.
+export { which };
 
 /** Whether apt-get may be used here: root, on Debian or a system derived from it (Ubuntu). */
 export function canUseApt(): boolean {

@@ -1,0 +1,86 @@
+/**
+ * The TURN relay voice goes through, and the short-lived credentials for it. Both coturn setups
+ * (the local one and an external one) use coturn's shared-secret scheme ("TURN REST API",
+ * --use-auth-secret): the server never stores TURN users, it signs a username that carries its
+ * own expiry, and coturn checks the signature with the same secret.
+ */
+import { createHmac } from 'node:crypto';
+import type { Config } from '../config.js';
+import { findTurnserver, startLocalCoturn } from './coturn.js';
+
+/** A TURN server and the secret it shares with this server (its --static-auth-secret). */
+export interface TurnRelay {
+  /** As RTCPeerConnection takes them, e.g. turn:turn.example.com:3478?transport=udp */
+  urls: string[];
+  secret: string;
+}
+
+export interface TurnCredentialSet {
+  urls: string[];
+  username: string;
+  password: string;
+  /** Seconds the username and password stay valid. */
+  ttl: number;
+}
+
+/**
+ * Credentials for one user: username `<expiry unix seconds>:<user id>`, password
+ * base64(HMAC-SHA1(secret, username)). coturn refuses them once the expiry has passed; the user id
+ * in the username shows in coturn's log, so a relay session can be traced to an account.
+ */
+export function turnCredentials(
+  relay: TurnRelay,
+  userId: number,
+  ttlSec: number,
+  nowMs = Date.now(),
+): TurnCredentialSet {
+  const expiry = Math.floor(nowMs / 1000) + ttlSec;
+  const username = `${expiry}:${userId}`;
+  const password = createHmac('sha1', relay.secret).update(username).digest('base64');
+  return { urls: relay.urls, username, password, ttl: ttlSec };
+}
+
+export interface OpenTurnRelay {
+  relay: TurnRelay | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * The relay this server hands out credentials for: the external one of TURN_URLS and TURN_SECRET
+ * (nothing is started); else, when LOCAL_COTURN allows and turnserver is installed, a coturn of its
+ * own; else none. Voice is not essential, so without a relay the server runs on and says so in one line.
+ */
+export async function openTurnRelay(config: Config, onLost: () => void): Promise<OpenTurnRelay> {
+  const none = { relay: null, stop: async () => {} };
+  const direct = config.voiceAllowDirect
+    ? ' Until then calls connect directly (VOICE_ALLOW_DIRECT), only between callers who can reach each other.'
+    : '';
+  if (config.turnSecret) return { relay: { urls: config.turnUrls, secret: config.turnSecret }, stop: none.stop };
+  const executable = config.localCoturn ? findTurnserver() : undefined;
+  if (!executable) {
+    const what = config.localCoturn
+      ? 'install coturn (Debian/Ubuntu: apt-get install coturn) or set TURN_URLS and TURN_SECRET'
+      : 'set TURN_URLS and TURN_SECRET (LOCAL_COTURN is false: the server starts no coturn of its own)';
+    console.warn(`Voice needs a TURN relay: ${what}.${direct}`);
+    return none;
+  }
+  try {
+    const coturn = await startLocalCoturn({
+      executable,
+      onLost: (reason) => {
+        onLost();
+        console.error(`The local coturn stopped unexpectedly (${reason}): voice has no TURN relay until a restart.`);
+      },
+    });
+    const { min, max } = coturn.relayPorts;
+    const where = coturn.relay.urls[0]!.split('?')[0];
+    console.log(`Voice relay: local coturn (process ${coturn.pid}) at ${where}, relaying on UDP ports ${min}-${max}`);
+    return { relay: coturn.relay, stop: coturn.stop };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    console.warn(
+      `Voice has no TURN relay: the local coturn did not start (${reason}); TURN_URLS and TURN_SECRET can name another.${direct}`,
+    );
+    return none;
+  }
+}
