@@ -44,7 +44,8 @@ describe('confirm dialog', () => {
     const user = renderAsker({ message: 'Proceed?' });
     await user.click(screen.getByRole('button', { name: 'Ask' }));
 
-    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Action' });
+    // The dialog's code arrives with its first opening (or earlier, when the page is idle).
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Action' });
     expect(dialog.textContent).toContain('Proceed?');
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
@@ -58,6 +59,7 @@ describe('confirm dialog', () => {
       type: 'danger',
     });
     await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('alertdialog');
 
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -69,6 +71,7 @@ describe('confirm dialog', () => {
   it('resolves false on Cancel and on Escape', async () => {
     const user = renderAsker({ message: 'Leave?' });
     await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('alertdialog');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Answer: false')).toBeTruthy();
 

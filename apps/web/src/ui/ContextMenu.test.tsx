@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContextMenu } from './ContextMenu';
 import { type MenuItem } from './menu-items';
@@ -30,7 +30,8 @@ describe('ContextMenu', () => {
 
     await user.pointer({ keys: '[MouseRight]', target: screen.getByText('hello world') });
 
-    expect(screen.getByRole('menu', { name: 'Message actions' })).toBeTruthy();
+    // The menu's code arrives with the first opening (or earlier, when the page is idle).
+    expect(await screen.findByRole('menu', { name: 'Message actions' })).toBeTruthy();
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Copy Text', 'Delete']);
     expect(screen.getByRole('separator')).toBeTruthy();
 
@@ -44,7 +45,7 @@ describe('ContextMenu', () => {
     const { user, actions } = renderMessage();
     await user.pointer({ keys: '[MouseRight]', target: screen.getByText('hello world') });
 
-    const copy = screen.getByRole('menuitem', { name: 'Copy Text' });
+    const copy = await screen.findByRole('menuitem', { name: 'Copy Text' });
     expect(copy.getAttribute('aria-disabled')).toBe('true');
     await user.click(copy);
     await user.keyboard('{Enter}');
@@ -55,6 +56,7 @@ describe('ContextMenu', () => {
   it('closes on Escape without running anything', async () => {
     const { user, actions } = renderMessage();
     await user.pointer({ keys: '[MouseRight]', target: screen.getByText('hello world') });
+    await screen.findByRole('menu');
 
     await user.keyboard('{Escape}');
 
@@ -66,9 +68,38 @@ describe('ContextMenu', () => {
   it('can be driven by keyboard once open', async () => {
     const { user, actions } = renderMessage();
     await user.pointer({ keys: '[MouseRight]', target: screen.getByText('hello world') });
+    await screen.findByRole('menu');
 
     await user.keyboard('{ArrowDown}{Enter}');
 
     expect(actions.edit).toHaveBeenCalledOnce();
+  });
+
+  it('marks the right-clicked element open while its menu is', async () => {
+    const { user } = renderMessage();
+    const target = screen.getByText('hello world');
+    expect(target.getAttribute('data-state')).toBe('closed');
+    await user.pointer({ keys: '[MouseRight]', target });
+    await screen.findByRole('menu');
+    expect(target.getAttribute('data-state')).toBe('open');
+    await user.keyboard('{Escape}');
+    expect(target.getAttribute('data-state')).toBe('closed');
+  });
+
+  it('opens on a long press on touch', async () => {
+    renderMessage();
+    const target = screen.getByText('hello world');
+    fireEvent.pointerDown(target, { pointerType: 'touch', clientX: 10, clientY: 10 });
+    expect(await screen.findByRole('menu', { name: 'Message actions' }, { timeout: 2_000 })).toBeTruthy();
+  });
+
+  it('leaves the browser its own menu when there is nothing to offer', () => {
+    render(
+      <ContextMenu items={[]} label="Empty">
+        <p>plain</p>
+      </ContextMenu>,
+    );
+    // fireEvent answers false when a handler prevented the default.
+    expect(fireEvent.contextMenu(screen.getByText('plain'))).toBe(true);
   });
 });

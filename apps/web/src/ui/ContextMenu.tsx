@@ -1,8 +1,17 @@
-import { type ReactElement, useRef } from 'react';
-import * as ContextMenuPrimitive from '@radix-ui/react-context-menu';
-import { type MenuItem, renderMenuItems } from './menu-items';
-import { focusedWithin, noteMenuOpener } from './dialog-focus';
-import styles from './Menu.module.css';
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+} from 'react';
+import type { MenuItem } from './menu-items';
+import { focusedWithin } from './dialog-focus';
+import { composeHandlers } from './menu-trigger';
+import { menuSurfaces, useMenuSurfaces } from './lazy-menus';
 
 export interface ContextMenuProps {
   items: readonly MenuItem[];
@@ -12,49 +21,95 @@ export interface ContextMenuProps {
   children: ReactElement;
 }
 
-/** Opens at the pointer, stays inside the window, closes on a choice, outside click or Escape. */
+/** Where a menu was asked for; a new object for each request. */
+export interface ContextMenuRequest {
+  x: number;
+  y: number;
+}
+
+interface TriggerProps {
+  style?: CSSProperties;
+  onContextMenu?(event: MouseEvent<HTMLElement>): void;
+  onPointerDown?(event: PointerEvent<HTMLElement>): void;
+  onPointerMove?(event: PointerEvent<HTMLElement>): void;
+  onPointerCancel?(event: PointerEvent<HTMLElement>): void;
+  onPointerUp?(event: PointerEvent<HTMLElement>): void;
+}
+
+const LONG_PRESS_MS = 700;
+const touchOrPen = (handler: (event: PointerEvent<HTMLElement>) => void) => (event: PointerEvent<HTMLElement>) => {
+  if (event.pointerType !== 'mouse') handler(event);
+};
+
+/**
+ * Opens at the pointer, stays inside the window, closes on a choice, outside click or Escape.
+ *
+ * The element itself takes the right-click and the long press here, as Radix's trigger would; the
+ * menu (menu-surfaces, a chunk fetched when the page is idle) is mounted beside it from the first
+ * opening on. A trigger wrapped around the element once that code arrived would remount it.
+ */
 export function ContextMenu({ items, label, children }: ContextMenuProps) {
-  // After a choice, focus belongs to what the choice opened (an inline editor, a dialog), not to
-  // the element that was right-clicked; after Escape or an outside click it returns there as usual.
-  const chose = useRef(false);
-  const trigger = useRef<HTMLElement>(null);
+  const surfaces = useMenuSurfaces();
+  const [open, setOpen] = useState(false);
+  const [request, setRequest] = useState<ContextMenuRequest | null>(null);
   // What had focus when the menu opened (the right-clicked button), for a dialog the choice opens.
   const opener = useRef<HTMLElement | null>(null);
-  const tracked = items.map((item) =>
-    'separator' in item
-      ? item
-      : {
-          ...item,
-          onSelect: () => {
-            chose.current = true;
-            noteMenuOpener(opener.current);
-            item.onSelect();
-          },
-        },
-  );
+  const longPress = useRef(0);
+  const clearLongPress = () => window.clearTimeout(longPress.current);
+  useEffect(() => clearLongPress, []);
+  const disabled = items.length === 0;
+  useEffect(() => {
+    if (disabled) clearLongPress();
+  }, [disabled]);
+
+  const openAt = (x: number, y: number, target: HTMLElement) => {
+    opener.current = focusedWithin(target);
+    setRequest({ x, y });
+    // Without its code the menu cannot open; the next right-click tries again.
+    menuSurfaces.load().catch(() => setRequest(null));
+  };
+
+  const own = children.props as TriggerProps;
+  // With nothing to offer, the browser's own menu shows instead.
+  const handlers: TriggerProps = disabled
+    ? {}
+    : {
+        onContextMenu: composeHandlers(own.onContextMenu, (event) => {
+          clearLongPress();
+          openAt(event.clientX, event.clientY, event.currentTarget);
+          event.preventDefault();
+        }),
+        onPointerDown: composeHandlers(
+          own.onPointerDown,
+          touchOrPen((event) => {
+            clearLongPress();
+            if (open) setOpen(false);
+            const { clientX, clientY, currentTarget } = event;
+            longPress.current = window.setTimeout(() => openAt(clientX, clientY, currentTarget), LONG_PRESS_MS);
+          }),
+        ),
+        onPointerMove: composeHandlers(own.onPointerMove, touchOrPen(clearLongPress)),
+        onPointerCancel: composeHandlers(own.onPointerCancel, touchOrPen(clearLongPress)),
+        onPointerUp: composeHandlers(own.onPointerUp, touchOrPen(clearLongPress)),
+      };
   return (
-    <ContextMenuPrimitive.Root
-      onOpenChange={(open) => {
-        if (open) opener.current = focusedWithin(trigger.current);
-      }}
-    >
-      {/* With nothing to offer, the browser's own menu shows instead. */}
-      <ContextMenuPrimitive.Trigger ref={trigger} asChild disabled={items.length === 0}>
-        {children}
-      </ContextMenuPrimitive.Trigger>
-      <ContextMenuPrimitive.Portal>
-        <ContextMenuPrimitive.Content
-          className={styles.content}
-          aria-label={label}
-          collisionPadding={8}
-          onCloseAutoFocus={(e) => {
-            if (chose.current) e.preventDefault();
-            chose.current = false;
-          }}
-        >
-          {renderMenuItems(tracked, ContextMenuPrimitive)}
-        </ContextMenuPrimitive.Content>
-      </ContextMenuPrimitive.Portal>
-    </ContextMenuPrimitive.Root>
+    <>
+      {cloneElement(children, {
+        'data-state': open ? 'open' : 'closed',
+        'data-disabled': disabled ? '' : undefined,
+        style: { WebkitTouchCallout: 'none', ...own.style },
+        ...handlers,
+      } as TriggerProps)}
+      {surfaces && request && (
+        <surfaces.ContextMenuSurface
+          request={request}
+          open={open}
+          onOpenChange={setOpen}
+          items={items}
+          label={label}
+          opener={opener}
+        />
+      )}
+    </>
   );
 }

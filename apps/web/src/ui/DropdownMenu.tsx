@@ -1,8 +1,20 @@
-import { type ReactElement, type ReactNode, useRef } from 'react';
-import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
-import { type MenuItem, renderMenuItems } from './menu-items';
-import { noteMenuOpener } from './dialog-focus';
-import styles from './Menu.module.css';
+import {
+  cloneElement,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import type { MenuItem } from './menu-items';
+import { useOpenedOnce } from '../lib/lazy-module';
+import { composeHandlers } from './menu-trigger';
+import { menuSurfaces, useMenuSurfaces } from './lazy-menus';
 
 export interface DropdownMenuProps {
   /** A button (e.g. an IconButton with its own aria-label) that opens the menu on click, Enter, Space or ArrowDown. */
@@ -19,6 +31,17 @@ export interface DropdownMenuProps {
   onOpenChange?(open: boolean): void;
 }
 
+interface TriggerProps {
+  ref?: Ref<HTMLButtonElement>;
+  onPointerDown?(event: PointerEvent<HTMLButtonElement>): void;
+  onKeyDown?(event: KeyboardEvent<HTMLButtonElement>): void;
+}
+
+/**
+ * The trigger is the given button with what Radix's trigger would give it (its state, and opening
+ * by pointer and keys); the menu (menu-surfaces, a chunk fetched when the page is idle) mounts
+ * beside it at the first opening and stays, anchored to the button.
+ */
 export function DropdownMenu({
   trigger,
   items,
@@ -26,47 +49,72 @@ export function DropdownMenu({
   label,
   align = 'end',
   side = 'bottom',
-  open,
+  open: openProp,
   onOpenChange,
 }: DropdownMenuProps) {
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  // A dialog opened by a choice hands focus back to the trigger when it closes.
-  const tracked = items.map((item) =>
-    'separator' in item
-      ? item
-      : {
-          ...item,
-          onSelect: () => {
-            noteMenuOpener(triggerRef.current);
-            item.onSelect();
-          },
-        },
+  const surfaces = useMenuSurfaces();
+  const [openState, setOpenState] = useState(false);
+  const open = openProp ?? openState;
+  const button = useRef<HTMLButtonElement>(null);
+  const contentId = useId();
+  const setOpen = (next: boolean) => {
+    if (next === open) return;
+    if (openProp === undefined) setOpenState(next);
+    onOpenChange?.(next);
+  };
+  const mounted = useOpenedOnce(open);
+  const closeRef = useRef(setOpen);
+  closeRef.current = setOpen;
+  useEffect(() => {
+    // Without its code the menu cannot open; the next try fetches it again.
+    if (open) menuSurfaces.load().catch(() => closeRef.current(false));
+  }, [open]);
+
+  const own = trigger.props as TriggerProps;
+  const ownRef = own.ref;
+  const ref = useCallback(
+    (node: HTMLButtonElement | null) => {
+      button.current = node;
+      if (typeof ownRef === 'function') ownRef(node);
+      else if (ownRef) ownRef.current = node;
+    },
+    [ownRef],
   );
   return (
-    <DropdownMenuPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DropdownMenuPrimitive.Trigger ref={triggerRef} asChild>
-        {trigger}
-      </DropdownMenuPrimitive.Trigger>
-      <DropdownMenuPrimitive.Portal>
-        <DropdownMenuPrimitive.Content
-          className={styles.content}
-          aria-label={label}
-          // Radix names the menu after its trigger; the explicit label should win.
-          aria-labelledby={undefined}
+    <>
+      {cloneElement(trigger, {
+        type: 'button',
+        'aria-haspopup': 'menu',
+        'aria-expanded': open,
+        'aria-controls': open ? contentId : undefined,
+        'data-state': open ? 'open' : 'closed',
+        ...own,
+        ref,
+        onPointerDown: composeHandlers(own.onPointerDown, (event) => {
+          if (event.button !== 0 || event.ctrlKey) return;
+          setOpen(!open);
+          // Focus stays where it is, for the menu to take (Radix's trigger does the same).
+          if (!open) event.preventDefault();
+        }),
+        onKeyDown: composeHandlers(own.onKeyDown, (event) => {
+          if (event.key === 'Enter' || event.key === ' ') setOpen(!open);
+          if (event.key === 'ArrowDown') setOpen(true);
+          if (['Enter', ' ', 'ArrowDown'].includes(event.key)) event.preventDefault();
+        }),
+      } as TriggerProps)}
+      {surfaces && mounted && (
+        <surfaces.DropdownMenuSurface
+          anchor={button}
+          contentId={contentId}
+          open={open}
+          onOpenChange={setOpen}
+          items={items}
+          header={header}
+          label={label}
           align={align}
           side={side}
-          sideOffset={4}
-          collisionPadding={8}
-        >
-          {header && (
-            <>
-              {header}
-              <DropdownMenuPrimitive.Separator className={styles.separator} />
-            </>
-          )}
-          {renderMenuItems(tracked, DropdownMenuPrimitive)}
-        </DropdownMenuPrimitive.Content>
-      </DropdownMenuPrimitive.Portal>
-    </DropdownMenuPrimitive.Root>
+        />
+      )}
+    </>
   );
 }

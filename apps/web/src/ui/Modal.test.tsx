@@ -29,7 +29,8 @@ describe('Modal', () => {
     const user = userEvent.setup();
     render(<RenameGroup />);
 
-    const dialog = screen.getByRole('dialog', { name: 'Rename Group' });
+    // The dialog's code arrives with its first opening (or earlier, when the page is idle).
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Group' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
     for (let i = 0; i < 4; i++) {
       await user.tab();
@@ -41,6 +42,7 @@ describe('Modal', () => {
     // Radix blocks pointer events outside an open dialog; the outside click must still reach the page.
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     render(<RenameGroup />);
+    await screen.findByRole('dialog');
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -57,6 +59,7 @@ describe('Modal', () => {
   it('cannot be dismissed while preventClose is set', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     render(<RenameGroup submitting />);
+    await screen.findByRole('dialog');
 
     await user.keyboard('{Escape}');
     const close = screen.getByRole<HTMLButtonElement>('button', { name: 'Close' });

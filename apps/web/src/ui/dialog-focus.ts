@@ -34,10 +34,15 @@ export function focusedWithin(container: HTMLElement | null): HTMLElement | null
   return container && active instanceof HTMLElement && container.contains(active) ? active : container;
 }
 
+export interface DialogFocus {
+  onOpenAutoFocus(event: Event): void;
+  onCloseAutoFocus(event: Event): void;
+}
+
 const FIELDS = 'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)';
 
 /** Radix Dialog.Content's focus handlers for a dialog opened by state (it has no Dialog.Trigger). */
-export function useDialogFocus(open: boolean) {
+export function useDialogFocus(open: boolean): DialogFocus {
   const opener = useRef<HTMLElement | null>(null);
   // Noted before Radix moves focus into the dialog (its focus scope does that in a later effect).
   useLayoutEffect(() => {

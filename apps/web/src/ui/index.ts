@@ -14,7 +14,6 @@ export { ContextMenu, type ContextMenuProps } from './ContextMenu';
 export { DropdownMenu, type DropdownMenuProps } from './DropdownMenu';
 export { type MenuItem } from './menu-items';
 export { Modal, type ModalProps, type ModalSize } from './Modal';
-export { Tabs, type TabsProps, type TabDef } from './Tabs';
 export { Avatar, type AvatarProps, type PresenceStatus } from './Avatar';
 export { avatarInitials, avatarColour } from './avatar-look';
 export {
@@ -28,7 +27,6 @@ export {
 export { TextField, type TextFieldProps } from './TextField';
 export { SelectField, idValue, valueId, type SelectFieldProps, type SelectOption } from './SelectField';
 export { Spinner, type SpinnerProps } from './Spinner';
-export { Switch, type SwitchProps } from './Switch';
 export { VisuallyHidden } from './VisuallyHidden';
 export { MobileHeader, type MobileHeaderProps } from './MobileHeader';
 export { Icon, BackIcon, type IconProps } from './icons';
@@ -39,3 +37,5 @@ export {
   type SuggestionKeyOptions,
 } from './SuggestionPopup';
 export { RoleBadge } from './RoleBadge';
+// Tabs and Switch are imported from their own files: only lazily loaded screens use them, and a
+// module exported here is part of the first chunk for every screen, used or not.

@@ -163,7 +163,7 @@ describe('FriendsPage', () => {
       }),
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Remove carol' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Remove Friend' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Friend' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(removals).toEqual([]);
 

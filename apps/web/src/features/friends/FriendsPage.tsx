@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PublicUser } from '@hearth/protocol';
 import { useServices } from '../../app/services';
-import { Tabs } from '../../ui';
+import { Tabs } from '../../ui/Tabs';
 import { usePresenceVersion } from '../presence';
 import { AddFriendPanel } from './AddFriendPanel';
 import { FriendsTabPanel } from './FriendsTabPanel';

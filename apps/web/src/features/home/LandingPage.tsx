@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import type { PublicUser } from '@hearth/protocol';
-import { Tabs } from '../../ui';
+import { Tabs } from '../../ui/Tabs';
 import { FriendsPage } from '../friends';
 import styles from './LandingPage.module.css';
 

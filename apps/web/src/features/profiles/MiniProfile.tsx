@@ -4,18 +4,12 @@ import { useLocation } from 'wouter';
 import { Button, Spinner } from '../../ui';
 import { ProfileActions } from './ProfileActions';
 import { ProfileCard } from './ProfileCard';
-import { closeProfilePopup, popupPosition, useProfilePopup, type ProfilePopupTarget } from './profile-popup';
+import { closeProfilePopup, popupPosition, type ProfilePopupTarget } from './profile-popup';
 import { useProfile } from './queries';
 import styles from './Profiles.module.css';
 
-/** The mini profile popup (spec 2 §2), mounted once in the shell; any name or avatar opens it. */
-export function MiniProfileHost() {
-  const target = useProfilePopup();
-  if (!target) return null;
-  return <MiniProfile key={`${target.userId}:${target.anchor.top}`} target={target} />;
-}
-
-function MiniProfile({ target }: { target: ProfilePopupTarget }) {
+/** The mini profile popup (spec 2 §2) for one target; MiniProfileHost mounts it. */
+export function MiniProfile({ target }: { target: ProfilePopupTarget }) {
   const profile = useProfile(target.username);
   const [, navigate] = useLocation();
   const titleId = useId();

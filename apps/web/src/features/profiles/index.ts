@@ -1,4 +1,4 @@
-export { MiniProfileHost } from './MiniProfile';
+export { MiniProfileHost } from './MiniProfileHost';
 export { ProfilePage } from './ProfilePage';
 export { PronounsChip } from './PronounsChip';
 export { openProfilePopup, closeProfilePopup } from './profile-popup';

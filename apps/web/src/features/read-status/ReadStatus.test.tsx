@@ -138,6 +138,7 @@ describe('Mark as Read', () => {
     renderShell({ groupId: 1, channelId: null });
     const news = await channelButton('news');
     fireEvent.contextMenu(news);
+    await screen.findByRole('menu', { name: 'news' });
     expect(screen.queryByRole('menuitem', { name: 'Mark as Read' })).toBeNull();
     await userEvent.keyboard('{Escape}');
 
@@ -162,6 +163,7 @@ describe('Mark as Read', () => {
     });
     renderShell({ groupId: null, channelId: null });
     fireEvent.contextMenu(await groupButton('Quiet'));
+    await screen.findByRole('menu', { name: 'Quiet' });
     expect(screen.queryByRole('menuitem', { name: 'Mark as Read' })).toBeNull();
     await userEvent.keyboard('{Escape}');
 

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { CUSTOM_EMOJI_PER_USER_MAX } from '@hearth/protocol/rules';
-import { Button, Spinner, Switch, useConfirm } from '../../ui';
+import { Button, Spinner, useConfirm } from '../../ui';
+import { Switch } from '../../ui/Switch';
 import type { UsableEmoji } from '../emoji/custom-emoji-list';
 import { useCustomEmoji, useDeleteEmoji, useUpdateEmoji, useUploadEmoji } from '../emoji/custom-emoji-queries';
 import { Banner } from './Banner';

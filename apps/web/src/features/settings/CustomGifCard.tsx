@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { UserGif } from '@hearth/protocol';
-import { Button, Switch } from '../../ui';
+import { Button } from '../../ui';
+import { Switch } from '../../ui/Switch';
 import styles from './CustomGifs.module.css';
 
 export interface CustomGifCardProps {

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PrivacySettings } from '@hearth/protocol';
 import { useServices } from '../../app/services';
-import { Spinner, Switch, useToast } from '../../ui';
+import { Spinner, useToast } from '../../ui';
+import { Switch } from '../../ui/Switch';
 import { failureText } from './form-result';
 import styles from './Settings.module.css';
 

@@ -1,19 +1,17 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import type { PublicUser } from '@hearth/protocol';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { GroupRail } from '../groups/GroupRail';
 import { ChannelSidebar } from '../groups/ChannelSidebar';
 import { ChannelChat } from '../messages/ChannelChat';
-import { useSession } from '../../app/session';
 import { useNavigation } from '../../app/navigation';
-import { dmPath, placeFromPath } from '../../app/routes';
+import { placeFromPath } from '../../app/routes';
 import { useGroupLiveUpdates } from '../groups/useGroupLiveUpdates';
 import { useReadStatusLiveUpdates } from '../read-status/useReadStatusLiveUpdates';
 import { useMarkOpenChannelRead } from '../read-status/useMarkOpenChannelRead';
 import { NotificationCenter } from '../notifications';
 import { CustomEmojiRegistrar } from '../emoji';
-import { DmChat, DmList, useDmLiveUpdates } from '../direct-messages';
-import { MiniProfileHost, ProfilePage } from '../profiles';
+import { useDmLiveUpdates } from '../direct-messages/useDmLiveUpdates';
+import { MiniProfileHost } from '../profiles/MiniProfileHost';
 import { useMemberLiveUpdates } from '../members';
 import { usePresenceFeed } from '../presence';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
@@ -22,7 +20,8 @@ import { useIsNarrow } from '../../app/useIsNarrow';
 import { MobileBottomBar } from './MobileBottomBar';
 import { PageHeading } from './PageHeading';
 import { Placeholder } from './Placeholder';
-import { LandingPage, setLandingTab, useHomeEvents, useLandingTab } from '../home';
+import { useHomeEvents } from '../home/useHomeEvents';
+import { DmChat, dmChat, HomePage, homePage, ProfilePage, profilePage } from './lazy-pages';
 import styles from './Shell.module.css';
 
 /** The signed-in layout: group rail, channel sidebar, main area; on narrow screens one pane at a time. */
@@ -37,6 +36,9 @@ export function Shell() {
   useHomeEvents();
   useLandInDefaultChannel();
   useCanonicalPlace();
+  useEffect(() => {
+    for (const page of [homePage, dmChat, profilePage]) page.loadWhenIdle();
+  }, []);
   const [location] = useLocation();
   const pane = nav.onPage ? 'chat' : nav.mobilePane;
   // The main landmark is the chat area, except on a phone showing the channel list, where the list
@@ -45,7 +47,7 @@ export function Shell() {
   const mainPane = useIsNarrow() && pane === 'sidebar' ? 'sidebar' : 'chat';
   const heading = !nav.onPage && <PageHeading />;
   // Where the user is: shown in the main area, and under the settings screen while it is open.
-  const place = nav.channelId !== null ? <ChannelChat channelId={nav.channelId} /> : <Home />;
+  const place = nav.channelId !== null ? <ChannelChat channelId={nav.channelId} /> : <HomePage />;
   return (
     <div className={styles.shell} data-pane={pane} data-rail-open={nav.railOpen || undefined}>
       <div className={styles.rail}>
@@ -97,22 +99,6 @@ function Settings({ place }: { place: ReactNode }) {
         <SettingsScreen />
       </Suspense>
     </>
-  );
-}
-
-function Home() {
-  const session = useSession();
-  const tab = useLandingTab();
-  const [, navigate] = useLocation();
-  const openConversation = (user: PublicUser) => navigate(dmPath(user.id));
-  return (
-    <LandingPage
-      username={session?.user.username ?? ''}
-      tab={tab}
-      onTabChange={setLandingTab}
-      directMessages={<DmList onOpen={openConversation} />}
-      onMessage={openConversation}
-    />
   );
 }
 

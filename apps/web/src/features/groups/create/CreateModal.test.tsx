@@ -23,6 +23,7 @@ describe('CreateModal', () => {
   it('starts on the type step; Back returns to it from a form', async () => {
     fakeServer(routes);
     renderSignedIn(<CreateModal request={{}} onClose={() => undefined} />, admin());
+    await screen.findByRole('dialog');
     expect(screen.getByRole('dialog', { name: 'Create' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Category' }));
@@ -41,6 +42,7 @@ describe('CreateModal', () => {
   it('needs a name and, for a channel, a group', async () => {
     fakeServer(routes);
     renderSignedIn(<CreateModal request={{ kind: 'channel' }} onClose={() => undefined} />, admin());
+    await screen.findByRole('dialog');
     const submit = within(dialog()).getByRole('button', { name: 'Create' });
     const name = within(dialog()).getByRole('textbox', { name: 'Name' });
     expect((submit as HTMLButtonElement).disabled).toBe(true);
@@ -57,9 +59,10 @@ describe('CreateModal', () => {
   });
 
   it('saves the draft after a 500 ms pause and restores it when opened again', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fakeServer(routes);
     const first = renderSignedIn(<CreateModal request={{ kind: 'channel' }} onClose={() => undefined} />, admin());
+    await screen.findByRole('dialog');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Name' }), { target: { value: 'plans' } });
     fireEvent.change(within(dialog()).getByRole('textbox', { name: 'Description' }), {
       target: { value: 'what next' },
@@ -72,6 +75,7 @@ describe('CreateModal', () => {
 
     // As after a reload: the page goes away without the modal being closed.
     first.unmount();
+    // The dialog's code is here by now, so it shows at once (findBy* would wait on the faked timers).
     renderSignedIn(<CreateModal request={{ kind: 'channel' }} onClose={() => undefined} />, admin());
     expect((within(dialog()).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('plans');
     expect((within(dialog()).getByRole('textbox', { name: 'Description' }) as HTMLInputElement).value).toBe(
@@ -84,6 +88,7 @@ describe('CreateModal', () => {
     localStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'old' }));
     const onClose = vi.fn();
     renderSignedIn(<CreateModal request={{ kind: 'group' }} onClose={onClose} />, admin());
+    await screen.findByRole('dialog');
     expect((within(dialog()).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('old');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
@@ -97,6 +102,7 @@ describe('CreateModal', () => {
     });
     const onClose = vi.fn();
     renderSignedIn(<CreateModal request={{ kind: 'channel', groupId: 1 }} onClose={onClose} />, admin());
+    await screen.findByRole('dialog');
     await userEvent.type(within(dialog()).getByRole('textbox', { name: 'Name' }), ' Lounge ');
     await userEvent.selectOptions(
       await within(dialog()).findByRole('combobox', { name: 'Category' }),
@@ -130,6 +136,7 @@ describe('CreateModal', () => {
     });
     const onClose = vi.fn();
     renderSignedIn(<CreateModal request={{ kind: 'group' }} onClose={onClose} />, admin());
+    await screen.findByRole('dialog');
     await userEvent.type(within(dialog()).getByRole('textbox', { name: 'Name' }), 'Book club');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Create' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Too many requests. Please try again later.');

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { Group } from '@hearth/protocol';
-import { Modal, Spinner, Switch, useToast } from '../../../ui';
+import { Modal, Spinner, useToast } from '../../../ui';
+import { Switch } from '../../../ui/Switch';
 import { failureText } from '../failure-text';
 import { useGroupPermissionList, useSetUserPermissions } from './permission-queries';
 import { editableEntries, togglePermission, type GroupPermissionEntry, type PermissionName } from './permission-rules';
