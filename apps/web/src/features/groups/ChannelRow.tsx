@@ -6,6 +6,7 @@ import { useChannelReadStatus } from '../read-status/queries';
 import { MentionBadge, UnreadDescription, UnreadPill, unreadText } from '../read-status/UnreadMarks';
 import { HashIcon, SpeakerIcon } from './icons';
 import { isChannelMuted, isGroupMuted, useNotificationPreferences } from '../notifications';
+import { useJoinVoice, VoiceCount, VoiceParticipantList } from '../voice';
 import styles from './ChannelSidebar.module.css';
 
 export interface ChannelRowProps {
@@ -15,9 +16,10 @@ export interface ChannelRowProps {
   onSelect: (channel: Channel) => void;
 }
 
-/** A text channel opens its chat; a voice channel is listed only (joining comes with voice). */
+/** A text channel opens its chat; a voice channel joins it, and lists who is in it. */
 export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProps) {
   const voice = channel.channel_type === 'voice';
+  const joinVoice = useJoinVoice();
   const status = useChannelReadStatus(channel.id);
   const prefs = useNotificationPreferences();
   // Muted (itself or its group): no unread mark, dimmed; mentions of the user still count.
@@ -30,13 +32,14 @@ export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProp
     <li className={styles.row}>
       <ContextMenu items={menu} label={channel.name}>
         {voice ? (
-          <div className={styles.channel} data-voice="">
+          <button type="button" className={styles.channel} data-voice="" onClick={() => joinVoice(channel)}>
             <SpeakerIcon className={styles.channelIcon} />
             <bdi className={styles.channelName} title={channel.name}>
               {channel.name}
             </bdi>
             <VisuallyHidden> (voice channel)</VisuallyHidden>
-          </div>
+            <VoiceCount channelId={channel.id} />
+          </button>
         ) : (
           <button
             type="button"
@@ -54,6 +57,7 @@ export function ChannelRow({ channel, selected, menu, onSelect }: ChannelRowProp
           </button>
         )}
       </ContextMenu>
+      {voice && <VoiceParticipantList channelId={channel.id} channelName={channel.name} />}
       {unread && !selected && <UnreadPill />}
       {described && <UnreadDescription id={descriptionId}>{described}</UnreadDescription>}
     </li>

@@ -13,6 +13,7 @@ import { PlusIcon } from './icons';
 import { EditChannelDialog } from './EditChannelDialog';
 import { CategoryDialog, type CategoryDialogMode } from './CategoryDialog';
 import { CreateModal, type CreateRequest } from './create/CreateModal';
+import { VoicePanel } from '../voice';
 import styles from './ChannelSidebar.module.css';
 
 /** The selected group's channels (spec 2 §2): ungrouped first, then collapsible categories. */
@@ -62,6 +63,7 @@ export function ChannelSidebar() {
       {editing && <EditChannelDialog channel={editing} onClose={() => setEditing(null)} />}
       {categoryDialog && <CategoryDialog mode={categoryDialog} onClose={() => setCategoryDialog(null)} />}
       <CreateModal request={create} onClose={() => setCreate(null)} />
+      <VoicePanel />
     </nav>
   );
 }

@@ -14,6 +14,7 @@ import { useDmLiveUpdates } from '../direct-messages/useDmLiveUpdates';
 import { MiniProfileHost } from '../profiles/MiniProfileHost';
 import { useMemberLiveUpdates } from '../members';
 import { usePresenceFeed } from '../presence';
+import { useVoiceLiveUpdates } from '../voice';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -33,6 +34,7 @@ export function Shell() {
   useDmLiveUpdates();
   usePresenceFeed();
   useMemberLiveUpdates();
+  useVoiceLiveUpdates();
   useHomeEvents();
   useLandInDefaultChannel();
   useCanonicalPlace();

@@ -1,0 +1,4 @@
+export { VoiceCount, VoiceParticipantList } from './VoiceParticipantList';
+export { VoicePanel } from './VoicePanel';
+export { useJoinVoice } from './useJoinVoice';
+export { useVoiceLiveUpdates } from './voice-queries';

@@ -1,0 +1,148 @@
+import type { TurnCredentials } from '@hearth/protocol';
+
+export interface OutgoingSignal {
+  target_user_id: number;
+  signal_type: 'offer' | 'answer' | 'ice-candidate';
+  signal_data: unknown;
+}
+
+interface MeshEvents {
+  send(signal: OutgoingSignal): void;
+  /** Whether at least one peer is connected (spec 2 §4: that is 'connected'). */
+  onConnectedChange(anyConnected: boolean): void;
+  /** A peer connection failed: it is closed (spec 2 §4). */
+  onPeerFailed(userId: number): void;
+}
+
+interface Peer {
+  pc: RTCPeerConnection;
+  audio: HTMLAudioElement;
+  /** ICE candidates that came before the remote description, added once it is set. */
+  early: RTCIceCandidateInit[];
+}
+
+/**
+ * One RTCPeerConnection per other participant, each sending the microphone and playing what it
+ * receives in an <audio> element of its own. Relay-only by default (spec 2: peers never learn each
+ * other's addresses), a pool of 10 ICE candidates gathered ahead, one transport for everything.
+ */
+export class PeerMesh {
+  private peers = new Map<number, Peer>();
+  private deafened = false;
+  private anyConnected = false;
+
+  constructor(
+    private stream: MediaStream,
+    private turn: TurnCredentials,
+    private events: MeshEvents,
+  ) {}
+
+  /** The newcomer's side: an offer to someone already in the channel. */
+  async offerTo(userId: number): Promise<void> {
+    const peer = this.peerFor(userId);
+    const offer = await peer.pc.createOffer();
+    await peer.pc.setLocalDescription(offer);
+    this.events.send({ target_user_id: userId, signal_type: 'offer', signal_data: peer.pc.localDescription?.toJSON() });
+  }
+
+  async receive(from: number, type: OutgoingSignal['signal_type'], data: unknown): Promise<void> {
+    try {
+      if (type === 'offer') {
+        // A new offer from someone is a new connection (they rejoined): start from scratch.
+        if (this.peers.has(from)) this.close(from);
+        const peer = this.peerFor(from);
+        await peer.pc.setRemoteDescription(data as RTCSessionDescriptionInit);
+        await this.flushEarly(peer);
+        await peer.pc.setLocalDescription(await peer.pc.createAnswer());
+        this.events.send({
+          target_user_id: from,
+          signal_type: 'answer',
+          signal_data: peer.pc.localDescription?.toJSON(),
+        });
+      } else if (type === 'answer') {
+        const peer = this.peers.get(from);
+        if (!peer || peer.pc.signalingState !== 'have-local-offer') return;
+        await peer.pc.setRemoteDescription(data as RTCSessionDescriptionInit);
+        await this.flushEarly(peer);
+      } else {
+        const peer = this.peers.get(from);
+        if (!peer || !data) return;
+        if (peer.pc.remoteDescription) await peer.pc.addIceCandidate(data as RTCIceCandidateInit);
+        else peer.early.push(data as RTCIceCandidateInit);
+      }
+    } catch (err) {
+      console.warn('[voice] signal from', from, 'failed:', err);
+    }
+  }
+
+  setDeafened(deafened: boolean): void {
+    this.deafened = deafened;
+    for (const peer of this.peers.values()) peer.audio.muted = deafened;
+  }
+
+  close(userId: number): void {
+    const peer = this.peers.get(userId);
+    if (!peer) return;
+    this.peers.delete(userId);
+    peer.pc.close();
+    peer.audio.srcObject = null;
+    peer.audio.remove();
+    this.checkConnected();
+  }
+
+  closeAll(): void {
+    for (const id of [...this.peers.keys()]) this.close(id);
+  }
+
+  private peerFor(userId: number): Peer {
+    const existing = this.peers.get(userId);
+    if (existing) return existing;
+    const pc = new RTCPeerConnection({
+      iceServers:
+        this.turn.urls.length > 0
+          ? [{ urls: this.turn.urls, username: this.turn.username, credential: this.turn.password }]
+          : [],
+      iceTransportPolicy: this.turn.ice_transport_policy,
+      iceCandidatePoolSize: 10,
+      bundlePolicy: 'max-bundle',
+    });
+    const audio = document.createElement('audio');
+    audio.autoplay = true;
+    audio.muted = this.deafened;
+    audio.dataset.voicePeer = String(userId);
+    document.body.append(audio);
+    const peer: Peer = { pc, audio, early: [] };
+    this.peers.set(userId, peer);
+    for (const track of this.stream.getTracks()) pc.addTrack(track, this.stream);
+    pc.onicecandidate = (event) => {
+      if (event.candidate)
+        this.events.send({
+          target_user_id: userId,
+          signal_type: 'ice-candidate',
+          signal_data: event.candidate.toJSON(),
+        });
+    };
+    pc.ontrack = (event) => {
+      audio.srcObject = event.streams[0] ?? new MediaStream([event.track]);
+      void audio.play().catch(() => undefined);
+    };
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === 'failed') this.events.onPeerFailed(userId);
+      this.checkConnected();
+    };
+    return peer;
+  }
+
+  private async flushEarly(peer: Peer): Promise<void> {
+    const early = peer.early;
+    peer.early = [];
+    for (const candidate of early) await peer.pc.addIceCandidate(candidate);
+  }
+
+  private checkConnected(): void {
+    const any = [...this.peers.values()].some((p) => p.pc.connectionState === 'connected');
+    if (any === this.anyConnected) return;
+    this.anyConnected = any;
+    this.events.onConnectedChange(any);
+  }
+}
