@@ -4,11 +4,18 @@ import { BackIcon } from '../../ui/icons';
 import { useIsNarrow } from '../../app/useIsNarrow';
 import { PresenceAvatar, presenceText, usePresence } from '../presence';
 import { RoleBadge } from '../../ui/RoleBadge';
+import { Icon, type IconProps } from '../../ui';
 import styles from './DmChat.module.css';
+
+const PhoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2Z" />
+  </Icon>
+);
 
 /**
  * The DM chat's header (spec 2 §2): name, badges, 'Direct Message' and presence, back on narrow
- * screens. Voice calls add their Call button in `actions` (never for the system account).
+ * screens, and the call button (never for the system account, who cannot be called).
  */
 export function DmHeader({ user, onBack }: { user: PublicUser; onBack(): void }) {
   const narrow = useIsNarrow();
@@ -30,6 +37,16 @@ export function DmHeader({ user, onBack }: { user: PublicUser; onBack(): void })
         </h2>
         <p className={styles.subtitle}>Direct Message{system ? '' : ` · ${presenceText(presence)}`}</p>
       </div>
+      {!system && (
+        // Spec 2 §4: a `dm_call:start` window event starts a call; the voice feature listens for it.
+        <IconButton
+          aria-label="Start voice call"
+          title="Start voice call"
+          onClick={() => window.dispatchEvent(new CustomEvent('dm_call:start', { detail: { recipientId: user.id } }))}
+        >
+          <PhoneIcon size={20} />
+        </IconButton>
+      )}
     </header>
   );
 }

@@ -14,7 +14,7 @@ import { useDmLiveUpdates } from '../direct-messages/useDmLiveUpdates';
 import { MiniProfileHost } from '../profiles/MiniProfileHost';
 import { useMemberLiveUpdates } from '../members';
 import { usePresenceFeed } from '../presence';
-import { useVoiceLiveUpdates } from '../voice';
+import { CallModal, useVoiceLiveUpdates } from '../voice';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -86,6 +86,7 @@ export function Shell() {
       <NotificationCenter />
       <CustomEmojiRegistrar />
       <MiniProfileHost />
+      <CallModal />
     </div>
   );
 }

@@ -2,3 +2,4 @@ export { VoiceCount, VoiceParticipantList } from './VoiceParticipantList';
 export { VoicePanel } from './VoicePanel';
 export { useJoinVoice } from './useJoinVoice';
 export { useVoiceLiveUpdates } from './voice-queries';
+export { CallModal } from './CallModal';
