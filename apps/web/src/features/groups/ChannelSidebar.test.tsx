@@ -50,6 +50,39 @@ describe('ChannelSidebar', () => {
     expect(within(info).queryByRole('button', { name: 'rules' })).toBeNull();
   });
 
+  it('lists voice channels in no category under their own heading, with who is in them', async () => {
+    const participant = {
+      user_id: 7,
+      username: 'averyveryverylongname',
+      nickname: null,
+      profile_image_url: null,
+      channel_id: 13,
+      session_id: 's',
+      peer_id: 'p',
+      connection_state: 'connected',
+      joined_at: '2026-01-01T00:00:00.000Z',
+      is_muted: true,
+      is_deafened: false,
+      is_speaking: false,
+    };
+    fakeServer({
+      ...routes,
+      'GET /channel/': ok([...channels, channel(13, 'Hangout', 1, { channel_type: 'voice' })]),
+      'GET /voice/channels/13/participants': ok({ channel_id: 13, participants: [participant] }),
+    });
+    renderSignedIn(<ChannelSidebar />, user(), at(1, 10));
+    const voice = await within(sidebar()).findByRole('button', { name: 'Hangout (voice channel)' });
+    const headings = within(sidebar())
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(headings).toEqual(['Text Channels', 'Voice Channels']);
+    expect(voice.closest('ul')).not.toBe(within(sidebar()).getByRole('button', { name: 'lobby' }).closest('ul'));
+    const inside = await within(sidebar()).findByRole('list', { name: 'In Hangout' });
+    const item = within(inside).getByRole('listitem');
+    expect(within(item).getByText('averyveryv…').getAttribute('title')).toBe('averyveryverylongname');
+    expect(within(item).getByRole('img', { name: 'Muted' })).toBeTruthy();
+  });
+
   it('says when a group has no channels, and hints when none is selected', async () => {
     fakeServer(routes);
     const { unmount } = renderSignedIn(<ChannelSidebar />, user(), at(3));

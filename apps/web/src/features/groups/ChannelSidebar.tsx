@@ -84,6 +84,9 @@ function ChannelTree({ groupId, menus, onCreateChannel }: ChannelTreeProps) {
   if (channels.isLoading || categories.isLoading) return <p className={styles.hint}>Loading...</p>;
   const layout = sidebarLayout(channels.data ?? [], categories.data ?? [], groupId);
   const empty = layout.ungrouped.length === 0 && layout.sections.every((s) => s.channels.length === 0);
+  // Channels in no category are listed under two headings by type, as Discord does; categories mix them.
+  const ungroupedText = layout.ungrouped.filter((c) => c.channel_type !== 'voice');
+  const ungroupedVoice = layout.ungrouped.filter((c) => c.channel_type === 'voice');
 
   const toggle = (id: number) =>
     setCollapsed((set) => {
@@ -118,7 +121,15 @@ function ChannelTree({ groupId, menus, onCreateChannel }: ChannelTreeProps) {
         )}
       </div>
       {empty && <p className={styles.hint}>No channels</p>}
-      <ul className={styles.channels}>{layout.ungrouped.map(row)}</ul>
+      <ul className={styles.channels}>{ungroupedText.map(row)}</ul>
+      {ungroupedVoice.length > 0 && (
+        <>
+          <div className={styles.sectionHeader}>
+            <h3 className={styles.section}>Voice Channels</h3>
+          </div>
+          <ul className={styles.channels}>{ungroupedVoice.map(row)}</ul>
+        </>
+      )}
       {layout.sections.map(({ category, channels: inCategory }) => {
         const expanded = !collapsed.has(category.id);
         return (
