@@ -95,39 +95,72 @@ export async function stopStalePostgres(pgDir: string): Promise<void> {
 
 const TICKS_PER_MS = 100 / 1000; // USER_HZ is 100 on Linux
 
-/**
- * CPU time (ms) used so far by a process itself and by all its descendants. A descendant's time
- * includes its exited children (PostgreSQL backends come and go with the server's pool).
- */
-export function processCpuMs(pid: number): { self: number; descendants: number } | null {
+interface ProcCpu {
+  parent: number;
+  /** The command name (at most 15 characters), e.g. "postgres". */
+  name: string;
+  /** CPU time (ms) of the process itself. */
+  own: number;
+  /** The same plus that of its exited children. */
+  withChildren: number;
+}
+
+/** Every process's CPU time so far, by pid; null where there is no /proc. */
+function readProcs(): Map<number, ProcCpu> | null {
   if (!existsSync('/proc/self/stat')) return null;
-  const parentOf = new Map<number, number>();
-  const own = new Map<number, number>();
-  const withChildren = new Map<number, number>();
+  const procs = new Map<number, ProcCpu>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      // Fields after the ")" that ends the command name: state ppid ... utime stime cutime cstime.
+      // "pid (name) state ppid ... utime stime cutime cstime ...": the name may hold spaces and ")".
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const f = stat
         .slice(stat.lastIndexOf(')') + 2)
         .split(' ')
         .map(Number);
-      const p = Number(entry);
-      parentOf.set(p, f[1]!);
-      own.set(p, (f[11]! + f[12]!) / TICKS_PER_MS);
-      withChildren.set(p, (f[11]! + f[12]! + f[13]! + f[14]!) / TICKS_PER_MS);
+      procs.set(Number(entry), {
+        parent: f[1]!,
+        name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        own: (f[11]! + f[12]!) / TICKS_PER_MS,
+        withChildren: (f[11]! + f[12]! + f[13]! + f[14]!) / TICKS_PER_MS,
+      });
     } catch {
       // exited while we were looking
     }
   }
+  return procs;
+}
+
+/** The descendants of pid (children, their children, ...), each with what readProcs says of it. */
+function descendantsOf(pid: number, procs: Map<number, ProcCpu>): ProcCpu[] {
   const isDescendant = (p: number): boolean => {
-    for (let q = parentOf.get(p); q !== undefined && q > 1; q = parentOf.get(q)) if (q === pid) return true;
+    for (let q = procs.get(p)?.parent; q !== undefined && q > 1; q = procs.get(q)?.parent) if (q === pid) return true;
     return false;
   };
-  let descendants = 0;
-  for (const [p, t] of withChildren) if (isDescendant(p)) descendants += t;
-  return { self: own.get(pid) ?? 0, descendants };
+  return [...procs].filter(([p]) => isDescendant(p)).map(([, proc]) => proc);
+}
+
+/**
+ * CPU time (ms) used so far by a process itself and by all its descendants. A descendant's time
+ * includes its exited children (PostgreSQL backends come and go with the server's pool).
+ */
+export function processCpuMs(pid: number): { self: number; descendants: number } | null {
+  const procs = readProcs();
+  if (!procs) return null;
+  const descendants = descendantsOf(pid, procs).reduce((sum, p) => sum + p.withChildren, 0);
+  return { self: procs.get(pid)?.own ?? 0, descendants };
+}
+
+/**
+ * The same, the descendants' time by command name (e.g. "postgres", "turnserver"), so the helpers a
+ * process runs can be told apart.
+ */
+export function processTreeCpuMs(pid: number): { self: number; byName: Map<string, number> } | null {
+  const procs = readProcs();
+  if (!procs) return null;
+  const byName = new Map<string, number>();
+  for (const p of descendantsOf(pid, procs)) byName.set(p.name, (byName.get(p.name) ?? 0) + p.withChildren);
+  return { self: procs.get(pid)?.own ?? 0, byName };
 }
 
 /** Busy and total CPU time (ms) of the whole machine, summed over cores. */

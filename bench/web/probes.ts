@@ -3,11 +3,10 @@
  * Code that runs inside the page. Each function is passed to Playwright, which sends its source to
  * the browser: it may use nothing from its module.
  */
+import type { SignedInStorage } from '../shared/sign-in.js';
 
-export interface SignedIn {
-  accessToken: string;
-  refreshToken: string;
-  user: unknown;
+/** A signed-in visitor (see shared/sign-in.ts) and the channel they open. */
+export interface SignedIn extends SignedInStorage {
   /** The channel the visitor opens, by its address. */
   navigation: { groupId: number; channelId: number };
   messageSelector: string;
@@ -21,13 +20,10 @@ export interface FirstPaint {
 }
 
 /**
- * Init script: signs in the way a returning visitor is (tokens in localStorage), and records when
- * the first message item appears and when the frame with it has been painted.
+ * Init script (after the sign-in one of shared/sign-in.ts): records when the first message item
+ * appears and when the frame with it has been painted.
  */
-export function firstPaintProbe(arg: SignedIn): void {
-  localStorage.setItem('access_token', arg.accessToken);
-  localStorage.setItem('refresh_token', arg.refreshToken);
-  localStorage.setItem('current_user', JSON.stringify(arg.user));
+export function firstPaintProbe(arg: Pick<SignedIn, 'messageSelector'>): void {
   const w = window as unknown as { benchFirstPaint?: FirstPaint };
   let seen = false;
   const check = () => {

@@ -25,7 +25,8 @@ import {
   type FirstPaint,
   type SignedIn,
 } from './probes.js';
-import { table, writeSection } from './report.js';
+import { percentile, RESULTS_HEADER, table, verdict, writeSection } from '../shared/report.js';
+import { signedInContext } from '../shared/sign-in.js';
 import { startServer, ROOT, WEB_DIST, type BenchServer } from './server.js';
 import { initialSizes, total } from './sizes.js';
 import { recordReceived, sum, type Received } from './transfer.js';
@@ -52,8 +53,6 @@ const DATE = new Date().toISOString().slice(0, 10);
 const MACHINE = '2 cores';
 /** What marks a message item of the message list. */
 const MESSAGE_SELECTOR = 'article, [role="article"]';
-/** tsx keeps function names with a helper the page does not have; the probes are sent as source. */
-const NAME_HELPER = 'globalThis.__name = globalThis.__name || ((fn) => fn);';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (v: number) => `${Math.round(v)} ms`;
@@ -62,9 +61,11 @@ class BenchError extends Error {}
 
 /** A browser context (empty cache) of a signed-in visitor whose pages record the first message painted. */
 async function visitorContext(browser: Browser, server: BenchServer, signedIn: SignedIn) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript({ content: NAME_HELPER });
-  await context.addInitScript(firstPaintProbe, signedIn);
+  const context = await signedInContext(browser, signedIn, {
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+  });
+  await context.addInitScript(firstPaintProbe, { messageSelector: signedIn.messageSelector });
   return context;
 }
 
@@ -148,11 +149,6 @@ function breakdown(received: Received[]): string {
 
 /** The client's own files (index.html, scripts, style sheets), not the API's answers. */
 const clientFiles = (received: Received[]) => received.filter((r) => r.kind !== 'api' && r.kind !== 'other');
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function scrollToFirst(page: Page) {
   const first = page.locator(MESSAGE_SELECTOR).filter({ hasText: numbered(1) });
@@ -247,13 +243,12 @@ async function main() {
     console.log(`Opening the emoji picker ${EMOJI_RUNS + 1} times (the first warms the server up)...`);
     const emoji = await measureEmojiPicker(WEB_DIST, sizes, () => openChannel(browser!, server, signedIn));
 
-    const pass = (ok: boolean) => (ok ? 'met' : '**missed**');
     const rows = [
       [
         'Initial JS, gzip',
         `${kb(total(sizes.jsGzip))} (${sizes.js.length} file${sizes.js.length === 1 ? '' : 's'}, ${kb(total(sizes.js))} on disk)`,
         `≤ ${TARGET.initialJsGzipKb} KB`,
-        pass(total(sizes.jsGzip) <= TARGET.initialJsGzipKb * 1024),
+        verdict(total(sizes.jsGzip) <= TARGET.initialJsGzipKb * 1024),
       ],
       ['First visit: JS received', `${kb(firstJs)} (encoding: ${jsEncodings.join(', ')})`, '', ''],
       ['First visit: CSS received', `${kb(sum(visits.first, 'stylesheet'))} (${kb(total(sizes.css))} on disk)`, '', ''],
@@ -262,14 +257,14 @@ async function main() {
         'Repeat visit: client files received',
         `${kb(repeatClient)} (${revalidated} revalidated with a 304, ${fromCache} from the cache)`,
         `≤ ${TARGET.repeatVisitClientKb} KB`,
-        pass(repeatClient <= TARGET.repeatVisitClientKb * 1024),
+        verdict(repeatClient <= TARGET.repeatVisitClientKb * 1024),
       ],
       ['Repeat visit: all received', breakdown(visits.repeat), '', ''],
       [
         'First message painted',
         `${ms(paintMedian)} median of ${PAINT_RUNS} (${ms(painted[0]!)}–${ms(painted.at(-1)!)})`,
         `≤ ${TARGET.firstPaintMs} ms`,
-        pass(paintMedian <= TARGET.firstPaintMs),
+        verdict(paintMedian <= TARGET.firstPaintMs),
       ],
       [
         'Scrolling: frame rate',
@@ -281,10 +276,10 @@ async function main() {
         'Scrolling: long tasks',
         scroll.longTasks === 0 ? 'none' : `${scroll.longTasks}, longest ${ms(scroll.longestTask)}`,
         `none over ${TARGET.longTaskMs} ms`,
-        pass(scroll.longTasks === 0),
+        verdict(scroll.longTasks === 0),
       ],
     ];
-    const header = ['Measure', 'Result', 'Target', ''];
+    const header = RESULTS_HEADER;
     console.log(`\n${table(header, rows).replaceAll('**', '')}\n`);
     console.log(
       `Scrolled ${MESSAGES} messages in ${scroll.seconds.toFixed(1)} s (${scroll.steps} wheel steps of ${WHEEL_STEP_PX} px); ` +
@@ -315,6 +310,7 @@ async function main() {
         `  first (${scroll.steps} steps, ${scroll.seconds.toFixed(1)} s, older pages loaded on the way); frame rate from`,
         `  \`requestAnimationFrame\`, long tasks from the \`longtask\` PerformanceObserver.`,
       ].join('\n'),
+      '## Web client',
     );
     console.log(`Wrote the "Web client" section of ${path.relative(ROOT, doc)}`);
 
@@ -325,20 +321,20 @@ async function main() {
         `First page shown, first opening, pointer on the button ${HOVER_MS} ms first`,
         range(gifs.hovered),
         `≤ ${GIF_TARGET_MS} ms`,
-        pass(gifMedian <= GIF_TARGET_MS),
+        verdict(gifMedian <= GIF_TARGET_MS),
       ],
       [
         'First page shown, first opening, tapped (no pointer first)',
         range(gifs.tapped),
         `≤ ${GIF_TARGET_MS} ms`,
-        pass(percentile(gifs.tapped, 50) <= GIF_TARGET_MS),
+        verdict(percentile(gifs.tapped, 50) <= GIF_TARGET_MS),
       ],
       ['First page shown, opened again', range(gifs.again), '', ''],
       [
         'Picker in the initial JS',
         gifs.inInitialJs ? 'yes' : `no: its own chunk, ${kb(gifs.chunkGzip)} gzip (script and CSS)`,
         'no (lazy)',
-        pass(!gifs.inInitialJs),
+        verdict(!gifs.inInitialJs),
       ],
       ['Initial JS, gzip', kb(total(sizes.jsGzip)), '', ''],
     ];
@@ -378,31 +374,31 @@ async function main() {
         `Grid shown, first opening, pointer on the button ${HOVER_MS} ms first`,
         emojiRange(emoji.hovered),
         `≤ ${EMOJI_TARGET_MS} ms`,
-        pass(emojiMedian <= EMOJI_TARGET_MS),
+        verdict(emojiMedian <= EMOJI_TARGET_MS),
       ],
       [
         'Grid shown, first opening, tapped (no pointer first)',
         emojiRange(emoji.tapped),
         `≤ ${EMOJI_TARGET_MS} ms`,
-        pass(percentile(emoji.tapped, 50) <= EMOJI_TARGET_MS),
+        verdict(percentile(emoji.tapped, 50) <= EMOJI_TARGET_MS),
       ],
       [
         'Grid shown, opened again',
         emojiRange(emoji.again),
         `≤ ${EMOJI_TARGET_MS} ms`,
-        pass(percentile(emoji.again, 50) <= EMOJI_TARGET_MS),
+        verdict(percentile(emoji.again, 50) <= EMOJI_TARGET_MS),
       ],
       [
         'Emoji offered (All tab)',
         `${emoji.total.toLocaleString('en')}; ${emoji.cells} cells in the page`,
         '3,000+',
-        pass(emoji.total >= 3000),
+        verdict(emoji.total >= 3000),
       ],
       [
         'Picker in the initial JS',
         emoji.inInitialJs ? 'yes' : `no: its own chunk, ${kb(emoji.chunkGzip)} gzip (script and CSS)`,
         'no (lazy)',
-        pass(!emoji.inInitialJs),
+        verdict(!emoji.inInitialJs),
       ],
       ['Initial JS, gzip', kb(total(sizes.jsGzip)), '', ''],
     ];

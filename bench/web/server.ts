@@ -1,4 +1,7 @@
-/** Starts Hearth for the web benchmark: its own embedded PostgreSQL in a fresh data folder, serving the built client. */
+/**
+ * Starts Hearth for the benchmarks that drive the web client: its own embedded PostgreSQL in a fresh
+ * data folder, serving the built client.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,10 +13,16 @@ export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 
 export interface BenchServer {
   url: string;
+  /** The server's process (its embedded PostgreSQL and a local coturn are its children). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-export async function startServer(rateLimitScale: number): Promise<BenchServer> {
+/** `env`: further server settings; undefined leaves one out (the environment's value is not passed either). */
+export async function startServer(
+  rateLimitScale: number,
+  env: Record<string, string | undefined> = {},
+): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hearth-bench-web-'));
   const stopPostgres = () => {
     // A server that had to be killed leaves its PostgreSQL running: stop that one too.
@@ -34,10 +43,12 @@ export async function startServer(rateLimitScale: number): Promise<BenchServer> 
         DATA_DIR: dataDir,
         WEB_DIST,
         RATE_LIMIT_SCALE: String(rateLimitScale),
+        ...env,
       },
     });
     return {
       url: server.url,
+      pid: server.pid,
       stop: async () => {
         const status = await server.stop();
         if (status.signal === 'SIGKILL') stopPostgres();

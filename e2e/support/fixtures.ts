@@ -11,6 +11,10 @@ import { HearthServer } from './server.js';
 
 export interface PageOptions {
   viewport?: ViewportSize;
+  /** Permissions the page's context is granted, e.g. 'microphone'. */
+  permissions?: string[];
+  /** Runs on the new context before its page opens, e.g. to add init scripts. */
+  setUp?: (context: BrowserContext) => Promise<void>;
 }
 
 interface WorkerFixtures {
@@ -108,6 +112,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (user, options = {}) => {
       const context = await newContext(browser, baseURL!, options);
       contexts.push(context);
+      await options.setUp?.(context);
       const page = await context.newPage();
       await page.goto('/');
       await logIn(page, user);
@@ -124,7 +129,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export { expect };
 
 function newContext(browser: Browser, baseURL: string, options: PageOptions): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 800 } });
+  return browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    permissions: options.permissions,
+  });
 }
 
 /** Fills the login form as a person would and waits for the signed-in shell. */

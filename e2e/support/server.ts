@@ -9,10 +9,23 @@ export const ROOT = REPO_ROOT;
 export const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 
 export interface HearthServerOptions {
-  /** Extra server settings (defaults: RATE_LIMIT_SCALE=100). */
-  env?: Record<string, string>;
+  /** Extra server settings (over DEFAULT_ENV); undefined leaves a setting out. */
+  env?: Record<string, string | undefined>;
   startTimeoutMs?: number;
 }
+
+/**
+ * What every e2e server runs with. Voice goes through a TURN relay of the server's own: the local
+ * coturn it starts when turnserver is installed (the global set-up installs coturn), never an
+ * external relay or direct connections the environment of the test run may name.
+ */
+export const DEFAULT_ENV: Record<string, string | undefined> = {
+  RATE_LIMIT_SCALE: '100',
+  LOCAL_COTURN: 'true',
+  TURN_URLS: undefined,
+  TURN_SECRET: undefined,
+  VOICE_ALLOW_DIRECT: 'false',
+};
 
 /**
  * The real server (`node --import tsx apps/server/src/main.ts`) on its own embedded PostgreSQL in a
@@ -29,7 +42,7 @@ export class HearthServer {
     readonly pgPort: number,
     /** Holds data/ (the server's DATA_DIR) and web/ (its copy of the built client). */
     private readonly home: string,
-    private readonly env: Record<string, string>,
+    private readonly env: Record<string, string | undefined>,
     private readonly startTimeoutMs: number,
   ) {}
 
@@ -51,7 +64,7 @@ export class HearthServer {
       await freePort(),
       await freePort(),
       home,
-      { RATE_LIMIT_SCALE: '100', ...options.env },
+      { ...DEFAULT_ENV, ...options.env },
       options.startTimeoutMs ?? 60_000,
     );
     try {
