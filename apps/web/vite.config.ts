@@ -30,7 +30,7 @@ export default defineConfig({
     // Only assets/ (whose names carry a content hash): index.html is a few hundred bytes and
     // changes with every build. Copies that would not be smaller are skipped by the plugin.
     compression({
-      include: /(^|\/)assets\/.+\.(js|css|svg|json|aff|dic)$/,
+      include: /(^|\/)assets\/.+\.(js|css|svg|json|aff|dic|wasm)$/,
       algorithms: ['brotliCompress', 'gzip'],
       threshold: 1024,
     }),

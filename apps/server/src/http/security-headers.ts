@@ -10,7 +10,10 @@ import { GIPHY_MEDIA_ORIGINS, VIDEO_EMBED_ORIGINS } from '@hearth/protocol';
 export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   // No inline script, no eval, no script from anywhere else; inline event handlers neither.
-  'script-src': ["'self'"],
+  // 'wasm-unsafe-eval' lets this origin's own scripts compile WebAssembly (RNNoise, the voice noise
+  // suppressor, runs as WebAssembly in an AudioWorklet); it allows no JavaScript eval and no script
+  // from elsewhere: the WebAssembly itself can only be fetched from 'self' (connect-src).
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'script-src-attr': ["'none'"],
   // The dialogs and menus (Radix, through react-remove-scroll) add a <style> element while open, and
   // the built index.html names no nonce; inline styles are allowed, inline scripts are not. url() in a

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { HttpClient } from '../../lib/http';
 import type { LiveConnection } from '../../lib/live';
 import type { CallMedia, CallSession } from './call-session';
-import { openMicrophone } from './microphone';
 import { PeerMesh } from './peer-mesh';
+import { VoiceMedia } from './voice-media';
 
 type Ice = z.infer<typeof IceServers>;
 
@@ -22,24 +22,32 @@ function fromIce(ice: Ice): TurnCredentials {
 
 /** A DM call's audio (its own lazy chunk): the microphone and one relay-only peer connection. */
 export class DmCallMedia implements CallMedia {
-  private stream: MediaStream | null = null;
+  private media: VoiceMedia | null = null;
   private mesh: PeerMesh | null = null;
   private early: { from: number; type: 'offer' | 'answer' | 'ice-candidate'; data: unknown }[] = [];
 
   constructor(
     private session: CallSession,
-    private deps: { http: HttpClient; live: LiveConnection },
+    private deps: { http: HttpClient; live: LiveConnection; notify?: (text: string) => void },
   ) {}
 
   async start(otherId: number, ice: Ice | null, offer: boolean): Promise<void> {
     const turn = ice ? fromIce(ice) : await this.deps.http.get<TurnCredentials>('/voice/turn-credentials');
-    this.stream = await openMicrophone();
+    const media = new VoiceMedia((text) => this.deps.notify?.(text));
+    this.media = media;
+    const stream = await media.open();
     const callId = this.session.getState().call!.call_id;
-    this.mesh = new PeerMesh(this.stream, turn, {
-      send: (signal) => this.deps.live.send({ type: 'dm_call_signal', call_id: callId, ...signal }),
-      onConnectedChange: (any) => any && this.session.connected(),
-      onPeerFailed: () => void this.session.end(),
-    });
+    this.mesh = new PeerMesh(
+      stream,
+      turn,
+      {
+        send: (signal) => this.deps.live.send({ type: 'dm_call_signal', call_id: callId, ...signal }),
+        onConnectedChange: (any) => any && this.session.connected(),
+        onPeerFailed: () => void this.session.end(),
+      },
+      media.output(),
+    );
+    media.attach(this.mesh);
     const { muted, deafened } = this.session.getState();
     this.setMuted(muted);
     this.setDeafened(deafened);
@@ -53,17 +61,17 @@ export class DmCallMedia implements CallMedia {
   }
 
   setMuted(muted: boolean): void {
-    for (const track of this.stream?.getAudioTracks() ?? []) track.enabled = !muted;
+    this.media?.setMuted(muted);
   }
 
   setDeafened(deafened: boolean): void {
-    this.mesh?.setDeafened(deafened);
+    this.media?.setDeafened(deafened);
   }
 
   stop(): void {
     this.mesh?.closeAll();
     this.mesh = null;
-    for (const track of this.stream?.getTracks() ?? []) track.stop();
-    this.stream = null;
+    this.media?.close();
+    this.media = null;
   }
 }

@@ -13,8 +13,8 @@ function microphoneError(err: unknown): Error {
   return new Error(`Microphone error: ${(err as Error).message ?? String(err)}`);
 }
 
-/** The microphone, with the browser's echo cancellation and noise suppression (voice settings refine this later). */
-export async function openMicrophone(): Promise<MediaStream> {
+/** The microphone, with the browser processing the voice settings ask for (microphoneConstraints). */
+export async function openMicrophone(audio: MediaTrackConstraints): Promise<MediaStream> {
   if (!navigator.mediaDevices?.getUserMedia)
     throw new Error('Failed to access microphone. Please check your browser settings.');
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -22,10 +22,7 @@ export async function openMicrophone(): Promise<MediaStream> {
     timer = setTimeout(() => reject(new Error('getUserMedia timeout')), MICROPHONE_TIMEOUT_MS);
   });
   try {
-    const request = navigator.mediaDevices.getUserMedia({
-      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: false },
-      video: false,
-    });
+    const request = navigator.mediaDevices.getUserMedia({ audio, video: false });
     return await Promise.race([request.catch((err: unknown) => Promise.reject(microphoneError(err))), timeout]);
   } finally {
     clearTimeout(timer);

@@ -1,4 +1,5 @@
 import type { TurnCredentials } from '@hearth/protocol';
+import { RemoteAudio, type OutputSettings } from './remote-audio';
 
 export interface OutgoingSignal {
   target_user_id: number;
@@ -16,7 +17,7 @@ interface MeshEvents {
 
 interface Peer {
   pc: RTCPeerConnection;
-  audio: HTMLAudioElement;
+  audio: RemoteAudio;
   /** ICE candidates that came before the remote description, added once it is set. */
   early: RTCIceCandidateInit[];
 }
@@ -28,13 +29,13 @@ interface Peer {
  */
 export class PeerMesh {
   private peers = new Map<number, Peer>();
-  private deafened = false;
   private anyConnected = false;
 
   constructor(
     private stream: MediaStream,
     private turn: TurnCredentials,
     private events: MeshEvents,
+    private output: OutputSettings,
   ) {}
 
   /** The newcomer's side: an offer to someone already in the channel. */
@@ -75,9 +76,27 @@ export class PeerMesh {
     }
   }
 
-  setDeafened(deafened: boolean): void {
-    this.deafened = deafened;
-    for (const peer of this.peers.values()) peer.audio.muted = deafened;
+  /** Volume, output device and deafen, for every peer's audio. */
+  setOutput(output: OutputSettings): void {
+    this.output = output;
+    for (const peer of this.peers.values()) peer.audio.apply(output);
+  }
+
+  /**
+   * Sends another stream (the microphone opened again with new settings) on every connection, in
+   * place of the old one: replaceTrack needs no new offer, so nobody hears a gap longer than a frame.
+   */
+  async replaceStream(stream: MediaStream): Promise<void> {
+    this.stream = stream;
+    const track = stream.getAudioTracks()[0] ?? null;
+    await Promise.all(
+      [...this.peers.values()].flatMap(({ pc }) =>
+        pc
+          .getSenders()
+          .filter((sender) => sender.track === null || sender.track.kind === 'audio')
+          .map((sender) => sender.replaceTrack(track)),
+      ),
+    );
   }
 
   close(userId: number): void {
@@ -85,8 +104,7 @@ export class PeerMesh {
     if (!peer) return;
     this.peers.delete(userId);
     peer.pc.close();
-    peer.audio.srcObject = null;
-    peer.audio.remove();
+    peer.audio.close();
     this.checkConnected();
   }
 
@@ -106,11 +124,7 @@ export class PeerMesh {
       iceCandidatePoolSize: 10,
       bundlePolicy: 'max-bundle',
     });
-    const audio = document.createElement('audio');
-    audio.autoplay = true;
-    audio.muted = this.deafened;
-    audio.dataset.voicePeer = String(userId);
-    document.body.append(audio);
+    const audio = new RemoteAudio(userId, this.output);
     const peer: Peer = { pc, audio, early: [] };
     this.peers.set(userId, peer);
     for (const track of this.stream.getTracks()) pc.addTrack(track, this.stream);
@@ -122,10 +136,7 @@ export class PeerMesh {
           signal_data: event.candidate.toJSON(),
         });
     };
-    pc.ontrack = (event) => {
-      audio.srcObject = event.streams[0] ?? new MediaStream([event.track]);
-      void audio.play().catch(() => undefined);
-    };
+    pc.ontrack = (event) => audio.play(event.streams[0] ?? new MediaStream([event.track]));
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === 'failed') this.events.onPeerFailed(userId);
       this.checkConnected();

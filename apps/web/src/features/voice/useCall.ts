@@ -24,7 +24,8 @@ export function useCallSession(): CallSession {
       userId,
       leaveVoice: () => voice.leave().catch(() => undefined),
       notify: (kind, title, message) => toasts?.[kind](title, message),
-      loadMedia: (s) => import('./call-media').then((m) => new m.DmCallMedia(s, { http, live })),
+      loadMedia: (s) =>
+        import('./call-media').then((m) => new m.DmCallMedia(s, { http, live, notify: (text) => toasts?.error(text) })),
       loadRingtone: () =>
         import('./ringtones').then((m) => {
           let playing: { stop(): void } | null = null;

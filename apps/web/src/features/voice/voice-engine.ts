@@ -2,10 +2,11 @@ import type { JoinVoiceAnswer, TurnCredentials, VoiceParticipant } from '@hearth
 import type { z } from 'zod';
 import { ApiError, type HttpClient } from '../../lib/http';
 import type { LiveConnection, LiveSignal } from '../../lib/live';
-import { openMicrophone } from './microphone';
 import { PeerMesh, type OutgoingSignal } from './peer-mesh';
 import { playVoiceSound } from './voice-sounds';
 import { SpeakingDetector } from './speaking';
+import { VoiceMedia } from './voice-media';
+import { sensitivityThresholdDb, voiceSettings } from './voice-settings';
 import { VOICE_TEXT, type VoiceChannelRef, type VoiceEngineApi, type VoiceSession } from './voice-session';
 
 type JoinAnswer = z.infer<typeof JoinVoiceAnswer>;
@@ -31,7 +32,7 @@ const reasonOf = (err: unknown) => (err instanceof ApiError || err instanceof Er
  */
 export class VoiceEngine implements VoiceEngineApi {
   private mesh: PeerMesh | null = null;
-  private stream: MediaStream | null = null;
+  private media: VoiceMedia | null = null;
   private speaking: SpeakingDetector | null = null;
   private sessionId: string | null = null;
   private channelId: number | null = null;
@@ -40,7 +41,13 @@ export class VoiceEngine implements VoiceEngineApi {
 
   constructor(
     private session: VoiceSession,
-    private deps: { http: HttpClient; live: LiveConnection; userId: number },
+    private deps: {
+      http: HttpClient;
+      live: LiveConnection;
+      userId: number;
+      /** Voice settings that could not be applied (spec 2 §8). */
+      notify?: (text: string) => void;
+    },
   ) {}
 
   async join(channel: VoiceChannelRef): Promise<void> {
@@ -51,25 +58,36 @@ export class VoiceEngine implements VoiceEngineApi {
     this.unsubscribe = this.deps.live.subscribe(this.onLive);
     let seated = false;
     try {
-      this.stream = await openMicrophone();
+      const media = new VoiceMedia((text) => this.deps.notify?.(text));
+      this.media = media;
+      const stream = await media.open();
       const turn = await http.get<TurnCredentials>('/voice/turn-credentials');
       const answer = await http.post<JoinAnswer>(`/voice/channels/${channel.id}/join`, {
         peer_id: crypto.randomUUID(),
       });
       seated = true;
       this.sessionId = answer.session_id;
-      this.mesh = new PeerMesh(this.stream, turn, {
-        send: this.sendSignal,
-        onConnectedChange: (any) => this.session.update({ status: any ? 'connected' : 'connecting' }),
-        onPeerFailed: (userId) => this.mesh?.close(userId),
-      });
+      this.mesh = new PeerMesh(
+        stream,
+        turn,
+        {
+          send: this.sendSignal,
+          onConnectedChange: (any) => this.session.update({ status: any ? 'connected' : 'connecting' }),
+          onPeerFailed: (userId) => this.mesh?.close(userId),
+        },
+        media.output(),
+      );
+      media.attach(this.mesh);
       for (const p of answer.participants as VoiceParticipant[])
         if (p.user_id !== this.deps.userId) void this.mesh.offerTo(p.user_id);
       const held = this.pending;
       this.pending = [];
       for (const signal of held) void this.mesh.receive(signal.from_user_id, signal.signal_type, signal.signal_data);
-      this.speaking = new SpeakingDetector(this.stream, (isSpeaking) =>
-        this.deps.live.send({ type: 'voice_speaking', channel_id: channel.id, is_speaking: isSpeaking }),
+      this.speaking = new SpeakingDetector(
+        () => media.level(),
+        () => sensitivityThresholdDb(voiceSettings.get().inputSensitivity),
+        (isSpeaking) =>
+          this.deps.live.send({ type: 'voice_speaking', channel_id: channel.id, is_speaking: isSpeaking }),
       );
       playVoiceSound('join');
     } catch (err) {
@@ -106,8 +124,8 @@ export class VoiceEngine implements VoiceEngineApi {
   }
 
   private apply(muted: boolean, deafened: boolean): void {
-    for (const track of this.stream?.getAudioTracks() ?? []) track.enabled = !muted;
-    this.mesh?.setDeafened(deafened);
+    this.media?.setMuted(muted);
+    this.media?.setDeafened(deafened);
     this.session.update({ muted, deafened });
     const channelId = this.channelId;
     if (channelId === null) return;
@@ -148,8 +166,8 @@ export class VoiceEngine implements VoiceEngineApi {
     this.speaking = null;
     this.mesh?.closeAll();
     this.mesh = null;
-    for (const track of this.stream?.getTracks() ?? []) track.stop();
-    this.stream = null;
+    this.media?.close();
+    this.media = null;
     this.sessionId = null;
     this.channelId = null;
     this.pending = [];

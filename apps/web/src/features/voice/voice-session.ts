@@ -56,7 +56,13 @@ export class VoiceSession {
   private leftAt = 0;
 
   constructor(
-    private deps: { http: HttpClient; live: LiveConnection; userId: number },
+    private deps: {
+      http: HttpClient;
+      live: LiveConnection;
+      userId: number;
+      /** Voice settings that could not be applied (spec 2 §8). */
+      notify?: (text: string) => void;
+    },
     private now: () => number = Date.now,
   ) {}
 

@@ -1,3 +1,5 @@
+import { voiceSettings } from './voice-settings';
+
 /**
  * Spec 2 §4: join and leave sounds, on by default (volumes 0.4 and 0.3). Synthesised with Web Audio,
  * two short notes up for a join and down for a leave, so no audio file of unknown licence ships.
@@ -9,7 +11,9 @@ const NOTES: Record<'join' | 'leave', { freqs: [number, number]; volume: number 
 
 let context: AudioContext | null = null;
 
+/** Plays a join or leave sound, unless the Voice Connection Sounds setting is off. */
 export function playVoiceSound(kind: 'join' | 'leave'): void {
+  if (!voiceSettings.get().voiceSounds) return;
   try {
     context ??= new AudioContext();
     const { freqs, volume } = NOTES[kind];
