@@ -130,6 +130,20 @@ export class Api {
     return { group, channel };
   }
 
+  /** Makes two accounts friends (a request and its acceptance); the friends page has scenarios of its own. */
+  async befriend(a: Account, b: Account): Promise<void> {
+    const asked = await this.request<{ friendship_id: number }>('POST', '/friends/request', a, {
+      username: b.username,
+    });
+    await this.request('POST', `/friends/${asked.friendship_id}/accept`, b);
+  }
+
+  /** A voice channel of the caller's own in the default group, made by `admin`. */
+  async newVoiceChannel(admin: Account, name: string): Promise<Channel> {
+    const { group } = await this.defaultChannel(admin);
+    return this.createChannel(admin, group.id, name, { channelType: 'voice' });
+  }
+
   /** Sends a request; an expired access token is replaced by signing in again (accounts here have known passwords). */
   async request<T>(method: string, route: string, as: Account | null, body?: unknown): Promise<T> {
     let res = await this.send(method, route, as, body);

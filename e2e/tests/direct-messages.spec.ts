@@ -1,13 +1,6 @@
 import { expect, test } from '../support/fixtures.js';
-import type { Api, Account } from '../support/api.js';
 import { message, sendButton } from '../support/chat.js';
 import type { Page } from '@playwright/test';
-
-/** Two accounts that are friends, set up through the API (the friends page has its own scenarios). */
-async function friends(api: Api, a: Account, b: Account): Promise<void> {
-  const asked = await api.request<{ friendship_id: number }>('POST', '/friends/request', a, { username: b.username });
-  await api.request('POST', `/friends/${asked.friendship_id}/accept`, b);
-}
 
 const dmComposer = (page: Page, username: string) => page.getByPlaceholder(`Message @${username}`);
 
@@ -26,7 +19,7 @@ test('two friends write to each other live, with unread counts that clear on rea
 }) => {
   const aliceAccount = await newUser('alice');
   const bobAccount = await newUser('bob');
-  await friends(api, aliceAccount, bobAccount);
+  await api.befriend(aliceAccount, bobAccount);
   const alice = await signedInPage(aliceAccount);
   const bob = await signedInPage(bobAccount);
 
@@ -58,7 +51,7 @@ test('two friends write to each other live, with unread counts that clear on rea
 test('blocking stops the conversation on both sides', async ({ api, newUser, signedInPage }) => {
   const aliceAccount = await newUser('alice');
   const bobAccount = await newUser('bob');
-  await friends(api, aliceAccount, bobAccount);
+  await api.befriend(aliceAccount, bobAccount);
   const alice = await signedInPage(aliceAccount);
   await alice.goto(`/dm/${bobAccount.user.id}`);
   await sendDm(alice, bobAccount.username, 'Before the block');

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import type { Account, Api } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { connectionChip, groupRail, openChannel } from '../support/chat.js';
 
@@ -25,13 +24,6 @@ async function onlineAtHome(page: Page): Promise<void> {
   await expect(connectionChip(page, 'Connected')).toBeVisible();
   await groupRail(page).getByRole('button', { name: 'Home', exact: true }).click();
   await expect(page.getByRole('tab', { name: 'Friends', exact: true })).toHaveAttribute('aria-selected', 'true');
-}
-
-async function befriend(api: Api, a: Account, b: Account): Promise<void> {
-  const { friendship_id } = await api.request<{ friendship_id: number }>('POST', '/friends/request', a, {
-    username: b.username,
-  });
-  await api.request('POST', `/friends/${friendship_id}/accept`, b);
 }
 
 test('a request sent by username arrives live, is accepted, and removing the friend empties both lists', async ({
@@ -106,7 +98,7 @@ test('a request to someone who accepts none shows the Not Accepting Friend Reque
 test('blocking a friend moves them to Blocked, and Unblock lifts it', async ({ api, newUser, signedInPage }) => {
   const ann = await newUser('ann');
   const ben = await newUser('ben');
-  await befriend(api, ann, ben);
+  await api.befriend(ann, ben);
   const page = await signedInPage(ann);
 
   await page.getByRole('button', { name: `Block ${ben.username}` }).click();

@@ -1,11 +1,5 @@
 import { expect, test } from '../support/fixtures.js';
-import type { Api, Account } from '../support/api.js';
 import { message, openChannel } from '../support/chat.js';
-
-async function befriend(api: Api, a: Account, b: Account): Promise<void> {
-  const asked = await api.request<{ friendship_id: number }>('POST', '/friends/request', a, { username: b.username });
-  await api.request('POST', `/friends/${asked.friendship_id}/accept`, b);
-}
 
 test('a blurred profile stays hidden to a stranger and opens to a friend', async ({
   api,
@@ -17,7 +11,7 @@ test('a blurred profile stays hidden to a stranger and opens to a friend', async
   const owner = await newUser('owner');
   const friend = await newUser('friend');
   const stranger = await newUser('stranger');
-  await befriend(api, owner, friend);
+  await api.befriend(owner, friend);
   await api.request('PUT', '/user/update-bio', owner, { bio: 'I grow tomatoes on my balcony.' });
   await api.request('PUT', '/privacy/settings', owner, { profile_blur_enabled: true });
   await api.request('POST', '/message', owner, { channel_id: channel.id, content: 'Hello from behind the blur' });

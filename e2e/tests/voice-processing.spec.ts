@@ -1,17 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type PageOptions } from '../support/fixtures.js';
-import type { Account, Api, Channel } from '../support/api.js';
+import type { Account } from '../support/api.js';
 import { openChannel } from '../support/chat.js';
+import { groupRail } from '../support/chat.js';
 import { expectAudioFlowing, expectConnected, joinVoice, VOICE_PAGE } from '../support/voice.js';
 
 // The microphone as the voice settings shape it: RNNoise (WebAssembly in an AudioWorklet) in the
 // audio graph, and the output volume. Real calls through the server's own coturn, as in voice.spec.ts.
 test.describe.configure({ timeout: 180_000 });
-
-async function newVoiceChannel(api: Api, admin: Account, name: string): Promise<Channel> {
-  const { group } = await api.defaultChannel(admin);
-  return api.createChannel(admin, group.id, name, { channelType: 'voice' });
-}
 
 /** A voice page whose stored voice settings are `settings` before the app reads them. */
 async function voicePageWith(
@@ -49,7 +45,7 @@ test('with RNNoise chosen, its WebAssembly loads and runs in the audio graph wit
   signedInPage,
   uniqueName,
 }) => {
-  const lounge = await newVoiceChannel(api, admin, uniqueName('rnnoise').toLowerCase());
+  const lounge = await api.newVoiceChannel(admin, uniqueName('rnnoise').toLowerCase());
   const ann = await newUser('annabell');
   const ben = await newUser('benjamin');
   const annPage = await voicePageWith(signedInPage, ann, { noiseSuppressionEngine: 'rnnoise' });
@@ -81,6 +77,45 @@ test('with RNNoise chosen, its WebAssembly loads and runs in the audio graph wit
 
   await test.step('no error, no fallback notice', async () => {
     await expect(annPage.getByText('Failed to set noise suppression engine')).toHaveCount(0);
+    expect(problems.filter((p) => !/favicon/i.test(p))).toEqual([]);
+  });
+});
+
+test('switching the engine to RNNoise while in a call hands the others the new stream without a new connection', async ({
+  admin,
+  api,
+  newUser,
+  signedInPage,
+  uniqueName,
+}) => {
+  const lounge = await api.newVoiceChannel(admin, uniqueName('switch').toLowerCase());
+  const ann = await newUser('annabell');
+  const ben = await newUser('benjamin');
+  const annPage = await voicePageWith(signedInPage, ann, {});
+  const problems = problemsOf(annPage);
+  const benPage = await voicePageWith(signedInPage, ben, {});
+  await joinVoice(annPage, lounge.name);
+  await joinVoice(benPage, lounge.name);
+  await expectConnected(annPage, lounge.name);
+  await expectAudioFlowing(benPage, 1);
+  const peersBefore = await annPage.evaluate(() => window.__peers?.length ?? 0);
+
+  await test.step('Ann picks RNNoise in Voice Settings while connected', async () => {
+    const model = annPage.waitForResponse((r) => /\/assets\/rnnoise.*\.wasm$/.test(new URL(r.url()).pathname));
+    await groupRail(annPage).getByRole('button', { name: 'User menu' }).click();
+    await annPage.getByRole('menuitem', { name: 'Settings' }).click();
+    const settings = annPage.getByRole('dialog', { name: 'Settings' });
+    await settings.getByRole('button', { name: 'Voice Settings' }).click();
+    await settings.getByRole('radio', { name: 'RNNoise', exact: true }).check();
+    await expect(settings.getByText('Applied to the voice connection', { exact: true })).toBeVisible();
+    // Applied 750 ms after the change: the microphone is opened again, now through RNNoise.
+    expect((await model).status()).toBe(200);
+  });
+
+  await test.step('Ben still hears Ann, over the same peer connection', async () => {
+    await expectAudioFlowing(benPage, 1);
+    expect(await annPage.evaluate(() => window.__peers?.length ?? 0)).toBe(peersBefore);
+    await expect(annPage.getByText('Failed to recreate audio stream.')).toHaveCount(0);
     expect(problems.filter((p) => !/favicon/i.test(p))).toEqual([]);
   });
 });

@@ -26,12 +26,6 @@ test.describe.configure({ timeout: 180_000 });
 const button = (page: Page, name: 'Mute' | 'Unmute' | 'Deafen' | 'Undeafen' | 'Disconnect') =>
   voicePanel(page).getByRole('button', { name, exact: true });
 
-/** A voice channel of the test's own in the default group, made by the admin. */
-async function newVoiceChannel(api: Api, admin: Account, name: string): Promise<Channel> {
-  const { group } = await api.defaultChannel(admin);
-  return api.createChannel(admin, group.id, name, { channelType: 'voice' });
-}
-
 /** The ids of who the server has in the channel, sorted. */
 async function seatedIds(api: Api, as: Account, channel: Channel): Promise<number[]> {
   return (await voiceParticipantsOnServer(api, as, channel.id)).map((p) => p.user_id).sort((a, b) => a - b);
@@ -63,7 +57,7 @@ test('two people in a voice channel hear each other through the relay, then a th
   signedInPage,
   uniqueName,
 }) => {
-  const lounge = await newVoiceChannel(api, admin, uniqueName('lounge').toLowerCase());
+  const lounge = await api.newVoiceChannel(admin, uniqueName('lounge').toLowerCase());
   const ann = await newUser('annabell');
   const ben = await newUser('benjamin');
   const cat = await newUser('caroline');
@@ -112,7 +106,7 @@ test('muted, a person is marked Muted for the others and sends only silence unti
   signedInPage,
   uniqueName,
 }) => {
-  const lounge = await newVoiceChannel(api, admin, uniqueName('quiet').toLowerCase());
+  const lounge = await api.newVoiceChannel(admin, uniqueName('quiet').toLowerCase());
   const ann = await newUser('annabell');
   const ben = await newUser('benjamin');
   const annPage = await voicePage(signedInPage, ann);
@@ -155,7 +149,7 @@ test('deafened, a person hears no one, is muted too, and is marked Deafened for 
   signedInPage,
   uniqueName,
 }) => {
-  const lounge = await newVoiceChannel(api, admin, uniqueName('deaf').toLowerCase());
+  const lounge = await api.newVoiceChannel(admin, uniqueName('deaf').toLowerCase());
   const ann = await newUser('annabell');
   const ben = await newUser('benjamin');
   const annPage = await voicePage(signedInPage, ann);
@@ -214,7 +208,7 @@ test('a person who disconnects leaves the list of the others and loses the voice
   signedInPage,
   uniqueName,
 }) => {
-  const lounge = await newVoiceChannel(api, admin, uniqueName('bye').toLowerCase());
+  const lounge = await api.newVoiceChannel(admin, uniqueName('bye').toLowerCase());
   const ann = await newUser('annabell');
   const ben = await newUser('benjamin');
   const annPage = await voicePage(signedInPage, ann);

@@ -10,6 +10,7 @@ import { ConversationReactionsProvider } from '../reactions';
 import { Composer } from '../messages/Composer';
 import { MessageList, type MessageListHandle } from '../messages/MessageList';
 import { useMessageWindow } from '../messages/useMessageWindow';
+import { CallBanner } from '../voice';
 import { fetchConversationPage } from './dm-api';
 import { DmHeader } from './DmHeader';
 import { useMarkConversationRead } from './queries';
@@ -90,6 +91,7 @@ function DmView({ userId, conversationId }: { userId: number; conversationId: nu
         <h1>Direct message with {name}</h1>
       </VisuallyHidden>
       <DmHeader user={user} onBack={() => navigate('/')} />
+      <CallBanner partnerId={userId} />
       <DropZone enabled={!system} onFiles={addFiles}>
         <ConversationReactionsProvider target={store}>
           <MessageList

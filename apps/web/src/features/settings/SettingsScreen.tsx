@@ -16,11 +16,17 @@ import styles from './Settings.module.css';
 // Its own chunk: only those who open the tab fetch it.
 const CustomGifsTab = lazy(() => import('./CustomGifsTab'));
 const CustomEmojisTab = lazy(() => import('./CustomEmojisTab'));
+const VoiceSettingsTab = lazy(() => import('./voice-tab/VoiceSettingsTab'));
 
 /** The tabs built so far; the others say Coming Soon until their issue lands. */
 const BUILT: Record<string, () => ReactNode> = {
   profile: () => <ProfileTab />,
   privacy: () => <PrivacyTab />,
+  voice: () => (
+    <Suspense fallback={null}>
+      <VoiceSettingsTab />
+    </Suspense>
+  ),
   appearance: () => <AppearanceTab />,
   emojis: () => (
     <Suspense fallback={null}>

@@ -1,25 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { dmPath, dmUserFromPath } from '../../app/routes';
 import { Button, IconButton } from '../../ui';
 import { HeadphonesIcon, HeadphonesOffIcon, MicIcon, MicOffIcon, PhoneOffIcon } from './icons';
 import type { CallState } from './call-session';
+import { useCallTimer } from './call-timer';
 import { useCallSession, useCallState } from './useCall';
 import styles from './Call.module.css';
-
-const mmss = (ms: number) => {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-};
-
-/** Spec 2 §4: the call timer ticks every second while connected. */
-function useTimer(since: number | null): string {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    if (since === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [since]);
-  return since === null ? '00:00' : mmss(now - since);
-}
 
 function statusText(state: CallState, timer: string): string {
   switch (state.phase) {
@@ -36,6 +23,34 @@ function statusText(state: CallState, timer: string): string {
   }
 }
 
+/** Spec 2 §4: the call box hides 500 ms after the call is answered. */
+const HIDE_AFTER_ANSWER_MS = 500;
+
+/**
+ * Spec 2 §4: once answered, the page goes to the DM with the other person (where the call banner
+ * is) and the box hides 500 ms later. It is hidden only while that DM is open: elsewhere the box is
+ * the only way to mute or end the call, so it comes back.
+ */
+function useAnsweredElsewhere(state: CallState): boolean {
+  const [location, navigate] = useLocation();
+  const live = state.phase === 'connecting' || state.phase === 'connected';
+  const otherId = state.otherId;
+  const [answered, setAnswered] = useState(false);
+  // Read through a ref: the effect runs once per answered call, never again on a later navigation.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  useEffect(() => {
+    if (!live || otherId === null) {
+      setAnswered(false);
+      return;
+    }
+    navigateRef.current(dmPath(otherId));
+    const timer = setTimeout(() => setAnswered(true), HIDE_AFTER_ANSWER_MS);
+    return () => clearTimeout(timer);
+  }, [live, otherId]);
+  return !(answered && otherId !== null && dmUserFromPath(location) === otherId);
+}
+
 /**
  * The DM call box (spec 2 §2 DM call modal): the other person's name and initial, the status
  * ('Incoming call...', 'Calling...', mm:ss, 'Call ended'), answer and decline while it rings, mute,
@@ -44,8 +59,9 @@ function statusText(state: CallState, timer: string): string {
 export function CallModal() {
   const session = useCallSession();
   const state = useCallState();
-  const timer = useTimer(state.connectedAt);
-  if (state.phase === 'idle' || !state.call) return null;
+  const timer = useCallTimer(state.connectedAt);
+  const shown = useAnsweredElsewhere(state);
+  if (state.phase === 'idle' || !state.call || !shown) return null;
   const { call } = state;
   const other = call.caller.user_id === state.otherId ? call.caller : call.recipient;
   const name = other.nickname || other.username || 'Unknown User';

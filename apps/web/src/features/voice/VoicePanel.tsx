@@ -1,51 +1,70 @@
+import { lazy, Suspense, useId, useState } from 'react';
 import { IconButton, useToast } from '../../ui';
-import { HeadphonesIcon, HeadphonesOffIcon, MicIcon, MicOffIcon, PhoneOffIcon } from './icons';
+import { CogIcon, PhoneOffIcon, SlidersIcon } from './icons';
+import { MuteDeafenButtons } from './MuteDeafenButtons';
+import { useOpenVoiceSettings } from './open-voice-settings';
 import { useVoiceSession, useVoiceState } from './useVoice';
 import styles from './Voice.module.css';
 
+// Fetched the first time the panel is expanded, with the settings store it writes.
+const PanelQuickSettings = lazy(() => import('./PanelQuickSettings'));
+
 /**
  * The voice control panel (spec 2 §2), at the foot of the channel sidebar while in a voice channel:
- * its name, 'Connecting...' or 'Connected', the HD label, mute, deafen and disconnect.
+ * its name, 'Connecting...' or 'Connected', the HD label, mute, deafen, the Voice Settings tab, the
+ * quick settings (expanded in place) and disconnect.
  */
 export function VoicePanel() {
   const session = useVoiceSession();
   const state = useVoiceState();
   const toast = useToast();
+  const openVoiceSettings = useOpenVoiceSettings();
+  const [expanded, setExpanded] = useState(false);
+  const quickId = useId();
   if (state.status === 'disconnected') return null;
   const disconnect = () => session.leave().catch((err: Error) => toast.error(err.message));
   return (
     <section className={styles.panel} aria-label="Voice connection">
-      <div className={styles.panelText}>
-        <span className={state.status === 'connected' ? styles.connected : styles.connecting}>
-          {state.status === 'connected' ? 'Connected' : 'Connecting...'}
-        </span>
-        <span className={styles.panelChannel}>
-          <bdi>{state.channelName}</bdi> <span className={styles.hd}>HD</span>
-        </span>
-      </div>
-      <div className={styles.panelButtons}>
-        <IconButton
-          size="sm"
-          aria-label={state.muted ? 'Unmute' : 'Mute'}
-          title={state.muted ? 'Unmute' : 'Mute'}
-          aria-pressed={state.muted}
-          onClick={() => session.toggleMute()}
-        >
-          {state.muted ? <MicOffIcon size={18} /> : <MicIcon size={18} />}
-        </IconButton>
-        <IconButton
-          size="sm"
-          aria-label={state.deafened ? 'Undeafen' : 'Deafen'}
-          title={state.deafened ? 'Undeafen' : 'Deafen'}
-          aria-pressed={state.deafened}
-          onClick={() => session.toggleDeafen()}
-        >
-          {state.deafened ? <HeadphonesOffIcon size={18} /> : <HeadphonesIcon size={18} />}
-        </IconButton>
+      <div className={styles.panelRow}>
+        <div className={styles.panelText}>
+          <span className={state.status === 'connected' ? styles.connected : styles.connecting}>
+            {state.status === 'connected' ? 'Connected' : 'Connecting...'}
+          </span>
+          <span className={styles.panelChannel}>
+            <bdi>{state.channelName}</bdi> <span className={styles.hd}>HD</span>
+          </span>
+        </div>
         <IconButton size="sm" aria-label="Disconnect" title="Disconnect" onClick={disconnect}>
           <PhoneOffIcon size={18} />
         </IconButton>
       </div>
+      {/* A row of their own: five buttons beside the name would leave it no room in the sidebar. */}
+      <div className={styles.panelButtons}>
+        <MuteDeafenButtons
+          muted={state.muted}
+          deafened={state.deafened}
+          onToggleMute={() => session.toggleMute()}
+          onToggleDeafen={() => session.toggleDeafen()}
+        />
+        <IconButton size="sm" aria-label="Open voice settings" title="Open voice settings" onClick={openVoiceSettings}>
+          <CogIcon size={18} />
+        </IconButton>
+        <IconButton
+          size="sm"
+          aria-label="Quick Settings"
+          title="Quick Settings"
+          aria-expanded={expanded}
+          aria-controls={expanded ? quickId : undefined}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <SlidersIcon size={18} />
+        </IconButton>
+      </div>
+      {expanded && (
+        <Suspense fallback={null}>
+          <PanelQuickSettings id={quickId} />
+        </Suspense>
+      )}
     </section>
   );
 }

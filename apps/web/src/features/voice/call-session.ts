@@ -17,6 +17,8 @@ export interface CallState {
   remoteDeafened: boolean;
   /** When audio started to flow, for the mm:ss timer. */
   connectedAt: number | null;
+  /** An end or decline request is on its way (the banner's 'Ending call...'); false again if refused. */
+  ending: boolean;
 }
 
 export const CALL_TEXT = {
@@ -60,6 +62,7 @@ const IDLE: CallState = {
   remoteMuted: false,
   remoteDeafened: false,
   connectedAt: null,
+  ending: false,
 };
 /** How long 'Call ended' stays before the modal goes. */
 const ENDED_SHOWN_MS = 2_000;
@@ -152,10 +155,13 @@ export class CallSession {
   private async act(action: 'answer' | 'decline' | 'end', failure: string): Promise<void> {
     const call = this.state.call;
     if (!call) return;
+    // Stays set until the call's end arrives: the request's answer and the live event race.
+    if (action !== 'answer') this.update({ ending: true });
     try {
       if (action === 'answer') await this.deps.leaveVoice();
       await this.deps.http.post('/voice/dm/call/action', { call_id: call.call_id, action });
     } catch (err) {
+      if (action !== 'answer') this.update({ ending: false });
       this.deps.notify('error', CALL_TEXT.errorTitle, detailOf(err, failure));
     }
   }
@@ -219,7 +225,7 @@ export class CallSession {
     this.media?.stop();
     this.media = null;
     this.ice = null;
-    this.update({ phase: 'ended', call });
+    this.update({ phase: 'ended', call, ending: false });
     this.deps.notify('success', text);
     this.endTimer = setTimeout(() => {
       if (this.state.phase === 'ended') this.update(IDLE);

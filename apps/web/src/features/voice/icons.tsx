@@ -33,3 +33,14 @@ export const PhoneOffIcon = (p: IconProps) => (
     <path d="M3 15.5c5-4.7 13-4.7 18 0l-2.4 2.4-3.1-1.6v-2.6a11 11 0 0 0-7 0v2.6l-3.1 1.6Z" />
   </Icon>
 );
+
+/** Opens the Voice Settings tab. */
+export const CogIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2v3M12 19v3M4.9 4.9 7 7M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1 7 17M17 7l2.1-2.1" />
+  </Icon>
+);
+
+/** Shows and hides the quick settings. */
+export { SlidersIcon } from '../../ui/icons';

@@ -3,3 +3,4 @@ export { VoicePanel } from './VoicePanel';
 export { useJoinVoice } from './useJoinVoice';
 export { useVoiceLiveUpdates } from './voice-queries';
 export { CallModal } from './CallModal';
+export { CallBanner } from './CallBanner';
