@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import { endCallsOf } from './dm-calls.js';
-import { announceLeft, leaveAnyVoice, type Seat } from './seats.js';
+import { announceLeft, leaveAnyVoice, lockSeatsOf, type Seat } from './seats.js';
 import { PARTICIPANT_SELECT, toParticipant, type ParticipantRow } from './participant-row.js';
 
 /** A voice channel the user may view (spec 2 §6: voice follows the group's can_view); others are missing. */
@@ -35,15 +35,17 @@ export async function listParticipants(ctx: AppContext, user: UserRow, channelId
 /**
  * POST /voice/channels/{id}/join (spec 2 §4): one voice channel per user, so joining moves the user
  * out of any other (and ends any DM call first). The channel's row is locked while the seats are
- * counted and taken, so concurrent joins cannot pass max_participants. Joining the same channel again
- * (a reload) replaces the old session, which the others drop like a leave.
+ * counted and taken, so concurrent joins cannot pass max_participants; the user's joins take turns
+ * (an advisory lock), so each sees the seat it replaces. Joining the same channel again (a reload)
+ * replaces the old session, which the others drop like a leave.
  */
 export async function joinVoice(ctx: AppContext, user: UserRow, channelId: number, peerId: string) {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const channel = await requireVoiceChannel(ctx, user, channelId);
   await endCallsOf(ctx, user.id, 'ended');
   const sessionId = randomUUID();
-  const { previous, participants } = await inTransaction(ctx.db, async (tx) => {
+  const participants = await inTransaction(ctx.db, async (tx) => {
+    await lockSeatsOf(tx, user.id);
     await tx.query('SELECT 1 FROM channels WHERE id = $1 FOR NO KEY UPDATE', [channelId]);
     const before = await tx.query<Seat>(
       `SELECT vp.channel_id, c.group_id, vp.session_id::text AS session_id
@@ -63,15 +65,20 @@ export async function joinVoice(ctx: AppContext, user: UserRow, channelId: numbe
              is_muted = false, is_deafened = false, joined_at = now()`,
       [user.id, channelId, sessionId, peerId],
     );
-    return { previous: before.rows[0] ?? null, participants: await participantsOf(tx, channelId) };
+    const participants = await participantsOf(tx, channelId);
+    // Told before the commit, while the user's lock is held: two joins at once (two tabs, two nodes)
+    // reach everyone in the order they took the seat, so no list keeps a seat the later one took back.
+    // Should the commit itself then fail (the database gone), the others were told of a seat that was
+    // not kept until their list is fetched again; the joiner gets an error either way.
+    if (before.rows[0]) await announceLeft(ctx, user.id, before.rows[0]);
+    const me = participants.find((p) => p.user_id === user.id)!;
+    await ctx.events.publish(
+      'voice_user_joined',
+      { channel_id: channelId, group_id: channel.group_id, participant: me },
+      { kind: 'group', groupId: channel.group_id },
+    );
+    return participants;
   });
-  if (previous) await announceLeft(ctx, user.id, previous);
-  const me = participants.find((p) => p.user_id === user.id)!;
-  await ctx.events.publish(
-    'voice_user_joined',
-    { channel_id: channelId, group_id: channel.group_id, participant: me },
-    { kind: 'group', groupId: channel.group_id },
-  );
   return { session_id: sessionId, channel_id: channelId, participants };
 }
 
