@@ -15,9 +15,23 @@ interface MeshEvents {
   onPeerFailed(userId: number): void;
 }
 
+/**
+ * The offerer's watchdog. A connection whose ICE has found no candidate on one side within 10 s is
+ * stuck (seen in Chromium now and then: gathering starts and never yields a relay candidate), and
+ * one not connected within 30 s will not connect: either way the offerer starts a new connection,
+ * which the other side takes as a fresh offer. At most 3 times per person and join.
+ */
+const NO_CANDIDATE_MS = 10_000;
+const NOT_CONNECTED_MS = 30_000;
+const MAX_REOFFERS = 3;
+
 interface Peer {
   pc: RTCPeerConnection;
   audio: RemoteAudio;
+  /** Whether an ICE candidate was gathered here, and one received from the other side. */
+  gathered: boolean;
+  received: boolean;
+  watchdog?: ReturnType<typeof setTimeout>;
   /** ICE candidates that came before the remote description, added once it is set. */
   early: RTCIceCandidateInit[];
 }
@@ -30,6 +44,7 @@ interface Peer {
 export class PeerMesh {
   private peers = new Map<number, Peer>();
   private anyConnected = false;
+  private reoffers = new Map<number, number>();
 
   constructor(
     private stream: MediaStream,
@@ -44,6 +59,25 @@ export class PeerMesh {
     const offer = await peer.pc.createOffer();
     await peer.pc.setLocalDescription(offer);
     this.events.send({ target_user_id: userId, signal_type: 'offer', signal_data: peer.pc.localDescription?.toJSON() });
+    this.watch(userId, peer, NO_CANDIDATE_MS, () => peer.gathered && peer.received);
+  }
+
+  /** After `ms`, unless the connection is up or `healthy()`, offers again (see NO_CANDIDATE_MS). */
+  private watch(userId: number, peer: Peer, ms: number, healthy: () => boolean): void {
+    clearTimeout(peer.watchdog);
+    peer.watchdog = setTimeout(() => {
+      if (this.peers.get(userId) !== peer || peer.pc.connectionState === 'connected') return;
+      if (healthy()) {
+        if (ms === NO_CANDIDATE_MS) this.watch(userId, peer, NOT_CONNECTED_MS - NO_CANDIDATE_MS, () => false);
+        return;
+      }
+      const tries = this.reoffers.get(userId) ?? 0;
+      if (tries >= MAX_REOFFERS) return;
+      this.reoffers.set(userId, tries + 1);
+      console.warn('[voice] connection to', userId, 'stalled; offering a new one');
+      this.close(userId);
+      void this.offerTo(userId);
+    }, ms);
   }
 
   async receive(from: number, type: OutgoingSignal['signal_type'], data: unknown): Promise<void> {
@@ -68,6 +102,7 @@ export class PeerMesh {
       } else {
         const peer = this.peers.get(from);
         if (!peer || !data) return;
+        peer.received = true;
         if (peer.pc.remoteDescription) await peer.pc.addIceCandidate(data as RTCIceCandidateInit);
         else peer.early.push(data as RTCIceCandidateInit);
       }
@@ -103,6 +138,7 @@ export class PeerMesh {
     const peer = this.peers.get(userId);
     if (!peer) return;
     this.peers.delete(userId);
+    clearTimeout(peer.watchdog);
     peer.pc.close();
     peer.audio.close();
     this.checkConnected();
@@ -125,10 +161,11 @@ export class PeerMesh {
       bundlePolicy: 'max-bundle',
     });
     const audio = new RemoteAudio(userId, this.output);
-    const peer: Peer = { pc, audio, early: [] };
+    const peer: Peer = { pc, audio, early: [], gathered: false, received: false };
     this.peers.set(userId, peer);
     for (const track of this.stream.getTracks()) pc.addTrack(track, this.stream);
     pc.onicecandidate = (event) => {
+      if (event.candidate) peer.gathered = true;
       if (event.candidate)
         this.events.send({
           target_user_id: userId,
