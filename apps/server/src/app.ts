@@ -38,8 +38,12 @@ import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import { openTurnRelay } from './voice/turn.js';
+import { versionRoutes } from './versions/routes.js';
 import { voiceRoutes } from './voice/routes.js';
 import { startCallSweep, voiceUsersGone } from './voice/cleanup.js';
+import { Mailer } from './mail/mailer.js';
+import { mailRoutes } from './mail/routes.js';
+import { accountRoutes } from './account/routes.js';
 import path from 'node:path';
 
 export interface RunningApp {
@@ -110,7 +114,10 @@ export async function startApp(config: Config): Promise<RunningApp> {
       tokens: await TokenService.create(db, config.accessTokenTtlSec),
       storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
       files: await FileUrls.create(db, config.fileUrlTtlSec),
+      mail: new Mailer(db, config),
     };
+    // Before the pool closes (cleanups run last first): mail being handed over still records its outcome.
+    cleanups.push(() => ctx.mail.close());
     cleanups.push(startUploadHousekeeping(ctx));
 
     const http = Fastify({
@@ -141,6 +148,9 @@ export async function startApp(config: Config): Promise<RunningApp> {
         memberRoutes(api, ctx);
         presenceRoutes(api, ctx);
         voiceRoutes(api, ctx);
+        versionRoutes(api, ctx);
+        accountRoutes(api, ctx);
+        mailRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

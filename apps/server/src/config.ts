@@ -15,6 +15,12 @@ export interface RateLimits {
   messagePerUser: RateLimitRule;
   writePerUser: RateLimitRule;
   gifSearchPerUser: RateLimitRule;
+  emailChangePerUser: RateLimitRule;
+  verificationResendPerUser: RateLimitRule;
+  forgotPasswordPerIp: RateLimitRule;
+  forgotPasswordPerIdentifier: RateLimitRule;
+  resetCodePerIp: RateLimitRule;
+  resetCodePerIdentifier: RateLimitRule;
 }
 
 /** GIPHY's content ratings, mildest first (GIPHY_RATING). */
@@ -86,6 +92,12 @@ export interface Config {
   giphyApiUrl: string;
   /** The highest GIPHY rating passed on; r results are marked NSFW. */
   giphyRating: GiphyRating;
+  /** Outgoing mail server (smtp:// or smtps://, credentials in the address); unset: mail is only logged and kept in the outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** The address people open the app at, for links in mails (no trailing slash). */
+  publicUrl: string;
 }
 
 /** The defaults are part of the documented interface, so they live in the protocol package. */
@@ -112,6 +124,23 @@ function commaList(value: string | undefined): string[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+/** SMTP_URL: an smtp:// or smtps:// address (nodemailer's form, e.g. smtps://user:pass@mail.example.com:465). */
+function smtpUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'smtp:' && protocol !== 'smtps:')
+    throw new Error(
+      'SMTP_URL must be an smtp:// or smtps:// address (e.g. smtps://user:password@mail.example.com:465)',
+    );
+  return text;
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -166,11 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const scale = env.RATE_LIMIT_SCALE ? Number(env.RATE_LIMIT_SCALE) : 1;
   if (!Number.isFinite(scale) || scale <= 0)
     throw new Error(`RATE_LIMIT_SCALE must be a positive number, got "${env.RATE_LIMIT_SCALE}"`);
+  const port = int(env.PORT, 8080);
   const rateLimits = Object.fromEntries(
     Object.entries(DEFAULT_RATE_LIMITS).map(([k, r]) => [k, { ...r, limit: Math.ceil(r.limit * scale) }]),
   ) as unknown as RateLimits;
   return {
-    port: int(env.PORT, 8080),
+    port,
     host: env.HOST ?? '0.0.0.0',
     // npm runs workspace scripts inside the workspace; relative paths mean the folder npm was started from.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data'),
@@ -211,6 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     giphyApiKey: env.GIPHY_API_KEY?.trim() || undefined,
     giphyApiUrl: httpUrl('GIPHY_API_URL', env.GIPHY_API_URL || 'https://api.giphy.com'),
     giphyRating: oneOf('GIPHY_RATING', env.GIPHY_RATING || 'pg-13', GIPHY_RATINGS),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || 'Hearth <no-reply@localhost>',
+    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
   };
 }
 

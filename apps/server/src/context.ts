@@ -5,6 +5,7 @@ import type { EventLog } from './events/event-log.js';
 import type { RateLimiter } from './ratelimit/limiter.js';
 import type { FileStorage } from './storage/file-storage.js';
 import type { FileUrls } from './uploads/file-urls.js';
+import type { Mailer } from './mail/mailer.js';
 import type { TurnRelay } from './voice/turn.js';
 
 /** The shared services every feature receives. */
@@ -18,6 +19,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Signs and checks the addresses files are served at. */
   files: FileUrls;
+  /** Outgoing mail: SMTP with SMTP_URL, else the log and the outbox. */
+  mail: Mailer;
   /** The TURN relay voice goes through (external or the server's own coturn); null: none, voice needs one. */
   turn?: TurnRelay | null;
 }

@@ -144,6 +144,9 @@ describe('endpoint catalogue', () => {
       TURN_CREDENTIAL_TTL_SEC: String(c.turnCredentialTtlSec),
       LOCAL_COTURN: String(c.localCoturn),
       VOICE_ALLOW_DIRECT: String(c.voiceAllowDirect),
+      SMTP_URL: c.smtpUrl ?? '(unset)',
+      MAIL_FROM: c.mailFrom,
+      PUBLIC_URL: c.publicUrl,
     });
   });
 
@@ -393,6 +396,9 @@ describe('answers and frames match their schemas', () => {
     await call('PATCH', '/gif/gifs/user/:id/rename', { token: U, params: gifId, body: { name: 'party_2' } });
     await call('PATCH', '/gif/gifs/user/:id/nsfw', { token: A, params: gifId, body: { is_nsfw: true } });
     await call('GET', '/gif/provider', { token: U });
+    await call('GET', '/version', {});
+    await call('GET', '/admin/app-version', { token: A });
+    await call('PUT', '/admin/app-version', { token: A, body: { version: '0.9.0' } });
     const trending = await call('GET', '/gif/trending', { token: U, query: { limit: 15 } });
     await call('GET', '/gif/search', { token: U, query: { q: 'party', limit: 15 } });
     await call('GET', '/gif/categories', { token: U });
@@ -504,10 +510,52 @@ describe('answers and frames match their schemas', () => {
     const ringAgain = await call('POST', '/voice/dm/call/start', { token: U, body: { recipient_id: admin.user.id } });
     await call('POST', '/voice/dm/call/action', { token: A, body: { call_id: ringAgain.call_id, action: 'decline' } });
 
+    // My Account, on a third account: storage, email and its code, a reset through the code (no SMTP
+    // here: the codes are read from the outbox), password, username, sessions, and deletion.
+    const accName = uniqueName('acc');
+    const acc = await call('POST', '/auth/register', { body: { username: accName, password } });
+    await call('GET', '/upload/storage-info', { token: acc.access_token });
+    await call('POST', '/admin/recalculate-my-storage', { token: acc.access_token });
+    const address = `${accName.toLowerCase()}@example.test`;
+    const mailedCode = async (kind: string) => {
+      await server.ctx.mail.idle();
+      const box = await call('GET', '/admin/mail/outbox', { token: A });
+      return /code=(\d{6})/.exec(box.mails.find((m: any) => m.to === address && m.kind === kind).summary)![1]!;
+    };
+    await call('PUT', '/user/update-email', { token: acc.access_token, body: { email: address } });
+    await call('POST', '/user/resend-email-verification', { token: acc.access_token });
+    await call('GET', '/user/email-status', { token: acc.access_token });
+    const verification_code = await mailedCode('email_verification');
+    await call('POST', '/user/verify-email', { token: acc.access_token, body: { verification_code } });
+    await call('DELETE', '/user/remove-email', { token: acc.access_token });
+    await call('PUT', '/user/update-email', { token: acc.access_token, body: { email: address } });
+    await call('POST', '/auth/forgot-password', { body: { identifier: address } });
+    const resetCode = { identifier: accName, code: await mailedCode('password_reset_code') };
+    const { reset_token } = await call('POST', '/auth/verify-reset-code', { body: resetCode });
+    await call('POST', '/auth/reset-password', { body: { token: reset_token, new_password: 'secret34' } });
+    let accLogin = await call('POST', '/auth/login', { body: { username: accName, password: 'secret34' } });
+    const passwords = { current_password: 'secret34', new_password: password };
+    await call('PUT', '/user/update-password', { token: accLogin.access_token, body: passwords });
+    accLogin = await call('POST', '/auth/login', { body: { username: accName, password } });
+    const renamed = `${accName.slice(0, 16)}_acc`;
+    await call('PUT', '/user/update-username', { token: accLogin.access_token, body: { username: renamed } });
+    accLogin = await call('POST', '/auth/login', { body: { username: renamed, password } });
+    await call('POST', '/auth/invalidate-all-sessions', { token: accLogin.access_token });
+    accLogin = await call('POST', '/auth/login', { body: { username: renamed, password } });
+    await call('DELETE', '/user/delete-account', { token: accLogin.access_token });
+
     await call('DELETE', '/category/:id', { token: A, params: { id: category.id } });
     await call('DELETE', '/channel/:id', { token: A, params: { id: channel.id } });
     await call('DELETE', '/group/:id', { token: A, params: { id: group.id } });
     await call('POST', '/auth/logout', { token: pair.access_token, body: {} });
+    // The user's devices: the registration, and one more signed in to be revoked; then revoke-others.
+    await api.post('/auth/login', { username: userName, password });
+    const { devices } = await call('GET', '/auth/devices', { token: U });
+    // The caller's device first (listing counts as using it), then the spare one.
+    expect(devices).toHaveLength(2);
+    await call('DELETE', '/auth/devices/:id', { token: U, params: { id: devices[1].id } });
+    await api.post('/auth/login', { username: userName, password });
+    await call('POST', '/auth/devices/revoke-others', { token: U, body: { refresh_token: user.refresh_token } });
 
     expect(ENDPOINTS.filter((e) => !exercised.has(e)).map((e) => `${e.method} ${e.path}`)).toEqual([]);
 
@@ -557,6 +605,7 @@ describe('answers and frames match their schemas', () => {
         'reaction_remove',
         'custom_emoji_update',
         'custom_emoji_delete',
+        'app_version_update',
         'voice_user_joined',
         'voice_user_left',
         'voice_user_speaking',

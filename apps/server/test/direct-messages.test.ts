@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startTestServer();
   api = new Api(server.url);
   await api.person('admin');
-  guardian = (await server.ctx.db.query<UserRow>(`SELECT * FROM users WHERE role = 'SYSTEM'`)).rows[0]!;
+  guardian = (await server.ctx.db.query<UserRow>(`SELECT * FROM users WHERE role = 'SYSTEM' ORDER BY id`)).rows[0]!;
 });
 afterAll(async () => {
   for (const c of open) c.close();

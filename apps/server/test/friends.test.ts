@@ -13,7 +13,8 @@ beforeAll(async () => {
   server = await startTestServer();
   api = new Api(server.url);
   await api.person('admin');
-  guardianId = (await server.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 'SYSTEM'`)).rows[0]!.id;
+  guardianId = (await server.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 'SYSTEM' ORDER BY id`))
+    .rows[0]!.id;
 });
 afterAll(async () => {
   for (const c of open) c.close();
@@ -208,6 +209,8 @@ describe('privacy settings', () => {
       profile_blur_enabled: false,
       friend_request_cooldown_enabled: true,
       data_collection_enabled: true,
+      login_alerts_enabled: false,
+      email: null,
     });
     expect((await privacy(a, { profile_blur_enabled: true })).body.profile_blur_enabled).toBe(true);
     expect((await privacy(a, { friend_request_privacy: 'everyone' })).status).toBe(400);

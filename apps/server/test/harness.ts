@@ -16,6 +16,12 @@ export const RELAXED_LIMITS: RateLimits = {
   messagePerUser: { limit: 10_000, windowMs: 10_000 },
   writePerUser: { limit: 10_000, windowMs: 60_000 },
   gifSearchPerUser: { limit: 10_000, windowMs: 60_000 },
+  emailChangePerUser: { limit: 10_000, windowMs: 60_000 },
+  verificationResendPerUser: { limit: 10_000, windowMs: 60_000 },
+  forgotPasswordPerIp: { limit: 10_000, windowMs: 60_000 },
+  forgotPasswordPerIdentifier: { limit: 10_000, windowMs: 60_000 },
+  resetCodePerIp: { limit: 10_000, windowMs: 60_000 },
+  resetCodePerIdentifier: { limit: 10_000, windowMs: 60_000 },
 };
 
 /** A fresh, empty database on the test run's PostgreSQL server. */

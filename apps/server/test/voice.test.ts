@@ -291,7 +291,9 @@ describe('DM calls', () => {
   it('refuses strangers, the system account, oneself and someone already in a call', async () => {
     const [a, b] = await friends();
     const stranger = await api.person('cs');
-    const { rows } = await server.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 'SYSTEM'`);
+    const { rows } = await server.ctx.db.query<{ id: number }>(
+      `SELECT id FROM users WHERE role = 'SYSTEM' ORDER BY id`,
+    );
     expect(refused(await start(a, rows[0]!.id))).toEqual([403, VOICE_TEXT.callSystemUser]);
     expect(refused(await start(a, stranger.id))).toEqual([403, VOICE_TEXT.callFriendsOnly]);
     expect(refused(await start(a, a.id))).toEqual([400, VOICE_TEXT.callYourself]);

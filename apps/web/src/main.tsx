@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { initChatPrefs } from './app/chat-prefs';
 import { createServices } from './app/services';
 import { initTheme } from './themes/theme';
 import './themes/global.css';
 
+// Before the first render: the first paint has the chosen theme and chat display settings.
 initTheme();
+initChatPrefs();
 const services = createServices();
 
 createRoot(document.getElementById('root')!).render(

@@ -9,6 +9,7 @@ import {
 } from './constants.js';
 import { AuthAnswer, TokenPair } from './auth.js';
 import { SelfUser } from './users.js';
+import { Device } from './devices.js';
 import { Category, Channel, Group, GroupPermissionEntry, PermissionSet } from './groups.js';
 import { Message } from './messages.js';
 import { Reaction } from './reactions.js';
@@ -225,6 +226,23 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description:
       "`true` lets voice connect callers directly, not only through the relay: for a small LAN install without a relay. Callers then learn each other's addresses.",
   },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description:
+      'Outgoing mail server, e.g. `smtps://user:password@mail.example.com:465` or `smtp://mail.example.com:587` (STARTTLS when offered). Unset: no mail leaves the server; each one is written to the server log (to, subject, the link or code) and kept in the outbox admins read with GET /admin/mail/outbox.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Hearth <no-reply@localhost>',
+    description: 'The From of every mail the server sends.',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:8080',
+    description:
+      'The address people open Hearth at, used in the links mails carry (password reset, email verification). Defaults to `http://localhost:` and PORT.',
+  },
 ];
 
 /** Answer and frame schemas documented once, under Schemas, and referred to by name elsewhere. */
@@ -232,6 +250,7 @@ const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['AuthAnswer', AuthAnswer],
   ['TokenPair', TokenPair],
   ['SelfUser', SelfUser],
+  ['Device', Device],
   ['Group', Group],
   ['Category', Category],
   ['Channel', Channel],
@@ -366,6 +385,7 @@ function intro(): string[] {
     '- **Base path.** Every path below is relative to `/api`: `GET /group` is `GET /api/group`.',
     '- **JSON.** Request bodies are JSON objects sent with `Content-Type: application/json`, at most 256 KiB; unknown fields are ignored. Answers are JSON, except 204, which has no body.',
     '- **Authentication.** Send `Authorization: Bearer <access_token>`. Register, login and refresh answer an access token, valid for `expires_in` seconds (15 minutes by default), and a refresh token, valid for 30 days and good for one refresh (each refresh answers a new one).',
+    '- **Devices.** Every register or login is a new device of the account, named from the `User-Agent`. A client may send `X-Device-Fingerprint` (1 to 128 printable ASCII characters: a random id it keeps for the browser) with register, login and refresh; it is stored on the device so the client can recognise itself in `GET /auth/devices`. Access tokens are checked against their device on every request: once a device is logged out or revoked its tokens are refused (401) at once, on every node.',
     '- **Auth** of an endpoint is `none`, `user` (any signed-in user) or `admin` (a user with role ADMIN; anyone else gets 403 "Admin privileges required"). Without a valid token the answer is 401 "Not authenticated".',
     '- **Ids** are positive integers: digits in paths and query strings; a number or a string of digits in bodies.',
     '- **Visibility.** Group permissions decide what a user may see. Anything in a group the caller may not view is answered 404, as if it did not exist. Admins may view and do everything.',

@@ -12,7 +12,14 @@ export const USERNAME_MAX = 20;
  * Names no account may take (in any case), answered as taken: `@everyone` is the mention of
  * everyone, and a user of that name could never be mentioned alone; `@here` is kept for the same use.
  */
-export const RESERVED_USERNAMES: readonly string[] = ['everyone', 'here'];
+export const RESERVED_USERNAMES: readonly string[] = [
+  'everyone',
+  'here',
+  // Look-alikes of the account that stands in for deleted ones ('Deleted User', which no one can type).
+  'deleted_user',
+  'deleted-user',
+  'deleteduser',
+];
 export const PASSWORD_MIN = 6;
 /** Upper bound so a hash of a huge password cannot be used to burn CPU. */
 export const PASSWORD_MAX = 256;

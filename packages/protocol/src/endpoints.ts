@@ -3,6 +3,25 @@ import { IdParams, Id } from './common.js';
 import { AuthAnswer, LoginBody, LogoutBody, RefreshBody, RegisterBody, TokenPair } from './auth.js';
 import { SelfUser } from './users.js';
 import {
+  EmailStatus,
+  ForgotPasswordAnswer,
+  ForgotPasswordBody,
+  MailOutboxAnswer,
+  MessageAnswer,
+  RecalculateStorageAnswer,
+  ResetPasswordBody,
+  StorageUsage,
+  UpdateEmailBody,
+  UpdatePasswordBody,
+  UpdateUsernameAnswer,
+  UpdateUsernameBody,
+  VerifyEmailBody,
+  VerifyResetCodeAnswer,
+  VerifyResetCodeBody,
+} from './account.js';
+import { AppVersionAnswer, AppVersionBody, VersionInfo } from './versions.js';
+import { DevicesAnswer, RevokeOthersAnswer, RevokeOthersBody } from './devices.js';
+import {
   Category,
   CategoryQuery,
   Channel,
@@ -133,6 +152,14 @@ export const RATE_LIMITS = {
   writePerUser: { limit: 120, windowMs: 60_000, per: 'user' },
   /** The GIF picker's provider calls: a third-party provider's quota is the whole instance's. */
   gifSearchPerUser: { limit: 60, windowMs: 60_000, per: 'user' },
+  /** Each change mails a code to the new address: bounded, so an account cannot be used to mail anyone at will. */
+  emailChangePerUser: { limit: 10, windowMs: 3_600_000, per: 'user' },
+  verificationResendPerUser: { limit: 1, windowMs: 60_000, per: 'user' },
+  forgotPasswordPerIp: { limit: 10, windowMs: 900_000, per: 'IP address' },
+  /** Per identifier alone, so nobody's inbox can be flooded with reset mails from many addresses. */
+  forgotPasswordPerIdentifier: { limit: 3, windowMs: 900_000, per: 'username or email address' },
+  resetCodePerIp: { limit: 30, windowMs: 900_000, per: 'IP address' },
+  resetCodePerIdentifier: { limit: 10, windowMs: 900_000, per: 'username or email address' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -210,6 +237,189 @@ export const ENDPOINTS: readonly Endpoint[] = [
     status: 200,
     summary: "The signed-in user's profile, with the private fields.",
     answer: SelfUser,
+  },
+  {
+    method: 'GET',
+    path: '/auth/devices',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The caller's signed-in devices, most recently used first. A device revoked with DELETE /auth/devices/{id} stays listed with `is_active: false` for one access-token lifetime (15 minutes by default), then is left out; logged-out devices and those revoked with revoke-others are left out at once. Sign-in sends `X-Device-Fingerprint` (a random id the client keeps) to fill `device_fingerprint`. Listing counts as using the calling device (its `last_used_at` moves to now).",
+    answer: DevicesAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/auth/devices/:id',
+    auth: 'user',
+    status: 204,
+    summary:
+      "Revokes one of the caller's devices (204): its refresh tokens are deleted, its access tokens are refused from now on, and its live connections get `device_revoked` and are closed with 4003. Another user's device, or one that does not exist, is 404 \"Device not found\"; an already revoked one of the caller's is 204 and changes nothing.",
+    limits: ['writePerUser'],
+    params: IdParams,
+  },
+  {
+    method: 'POST',
+    path: '/auth/devices/revoke-others',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Revokes every other device of the caller at once, as DELETE /auth/devices/{id} does each (they are not listed as pending). `refresh_token` must be the current refresh token of the calling device: missing is 400 "No refresh token found"; unknown, spent or expired is 400 "Invalid refresh token"; another device\'s is 400 "This refresh token belongs to another device".',
+    limits: ['writePerUser'],
+    body: RevokeOthersBody,
+    answer: RevokeOthersAnswer,
+  },
+
+  /* ---------- my account: email, password reset, username, password, sessions, deletion, storage ---------- */
+  {
+    method: 'GET',
+    path: '/user/email-status',
+    auth: 'user',
+    status: 200,
+    summary:
+      "The caller's address, whether it is verified, and whether a verification code was sent that can still be used (15 minutes, 5 tries).",
+    answer: EmailStatus,
+  },
+  {
+    method: 'PUT',
+    path: '/user/update-email',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Sets the caller\'s address, unverified, and mails it a 6-digit verification code (good for 15 minutes and 5 wrong tries). A malformed address is 400 "Please enter a valid email address"; one another account has (any case) is 409 "This email is already in use"; the same address already verified is 400.',
+    limits: ['writePerUser', 'emailChangePerUser'],
+    body: UpdateEmailBody,
+    answer: MessageAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/user/verify-email',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Verifies the address with the mailed code. Wrong: 400 "Invalid verification code"; the fifth wrong try voids the code (400 "Too many wrong attempts. Please request a new code.", and so is every later try, the right code included); expired: 400 "Verification code has expired. Please request a new one.".',
+    limits: ['writePerUser'],
+    body: VerifyEmailBody,
+    answer: MessageAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/user/resend-email-verification',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Mails a new verification code for the current address (the previous one stops working); at most one a minute (429). No address, or a verified one, is 400.',
+    limits: ['verificationResendPerUser'],
+    answer: MessageAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/user/remove-email',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Removes the caller\'s address, its pending codes, and turns login alerts off (they need an address). No address is 400 "You have no email address".',
+    limits: ['writePerUser'],
+    answer: MessageAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/auth/forgot-password',
+    auth: 'none',
+    status: 200,
+    summary:
+      'Starts a password reset for a username or an address. The answer is the same bytes whatever the identifier, given before the account is looked up: whether an account or an address exists is never told. An account with a verified address is mailed a link `PUBLIC_URL/reset-password?token=…` (single use, 30 minutes); one whose address is not verified, a 6-digit code and a link `PUBLIC_URL/email-verification?identifier=…&code=…&next=reset-password` (the code goes to POST /auth/verify-reset-code); no address, nothing.',
+    limits: ['forgotPasswordPerIp', 'forgotPasswordPerIdentifier'],
+    body: ForgotPasswordBody,
+    answer: ForgotPasswordAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/auth/verify-reset-code',
+    auth: 'none',
+    status: 200,
+    summary:
+      'The code a reset mailed to an unverified address, for a reset token; the address counts as verified from then on. Any wrong identifier, code, or a code expired or voided (5 wrong tries) is the same 400 "Invalid or expired code".',
+    limits: ['resetCodePerIp', 'resetCodePerIdentifier'],
+    body: VerifyResetCodeBody,
+    answer: VerifyResetCodeAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/auth/reset-password',
+    auth: 'none',
+    status: 200,
+    summary:
+      'Sets a new password (the rules of registration) with a reset token, once. Every device of the account is signed out (each gets `device_revoked`) and a verified address is mailed "Your password was changed". A token used, expired or unknown is 400 "This reset link is invalid or has expired".',
+    limits: ['resetCodePerIp'],
+    body: ResetPasswordBody,
+    answer: MessageAnswer,
+  },
+  {
+    method: 'PUT',
+    path: '/user/update-username',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Renames the caller: 3 to 20 letters, digits, `_` or `-` (the spec\'s three texts), not taken in any case nor reserved (409 "Username is already taken"), not the current name (400). Every device is signed out (`device_revoked`; the client logs out anyway) and everyone gets `user_update`.',
+    limits: ['writePerUser'],
+    body: UpdateUsernameBody,
+    answer: UpdateUsernameAnswer,
+  },
+  {
+    method: 'PUT',
+    path: '/user/update-password',
+    auth: 'user',
+    status: 200,
+    summary:
+      'Changes the password, checked in this order: "Please fill in all password fields", "New password must be at least 6 characters long", "New password must be different from current password", then a wrong current password is 400 "Current password is incorrect" (wrong tries count against the sign-in limit of the username). Every device is signed out and a verified address is told by mail.',
+    limits: ['loginPerUsername'],
+    body: UpdatePasswordBody,
+    answer: MessageAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/auth/invalidate-all-sessions',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Signs out every device of the caller at once, this one included: refresh tokens deleted, access tokens refused, each device's live connections get `device_revoked` and are closed (4003).",
+    answer: MessageAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/user/delete-account',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Deletes the caller's account for good. Channel messages stay, content kept, with the author 'Deleted User' (a system account); everything else of the account goes: devices (each gets `device_revoked`), direct conversations, friendships, blocks, reactions, emoji, GIFs, uploads and their files, voice seats and calls. The username and address are free again. The only admin is 409, a system account 403.",
+    answer: MessageAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/upload/storage-info',
+    auth: 'user',
+    status: 200,
+    summary: "The caller's stored bytes (attachments, pictures, emoji, GIFs) against the per-user limit.",
+    answer: StorageUsage,
+  },
+  {
+    method: 'POST',
+    path: '/admin/recalculate-my-storage',
+    auth: 'user',
+    status: 200,
+    summary:
+      "Recounts the caller's own storage from their files (any signed-in user; the path is the spec's) and answers the count before and after.",
+    limits: ['writePerUser'],
+    answer: RecalculateStorageAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/admin/mail/outbox',
+    auth: 'admin',
+    status: 200,
+    summary:
+      'The newest 100 mails the server sent, newest first. Without SMTP_URL this is where mail ends up (with its links and codes); with it, the outcome of each delivery (sent or failed), secrets left out. Admins only (403 otherwise).',
+    answer: MailOutboxAnswer,
   },
 
   /* ---------- groups ---------- */
@@ -789,6 +999,34 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: MembersQuery,
     answer: MembersPage,
   },
+  /* ---------- Versions ---------- */
+  {
+    method: 'GET',
+    path: '/version',
+    auth: 'none',
+    status: 200,
+    summary:
+      "The server's version, the API version ('v2') and the newest client version (`app_version`, set by an admin; until then the version of the client this server serves). A client whose own version differs offers to update.",
+    answer: VersionInfo,
+  },
+  {
+    method: 'GET',
+    path: '/admin/app-version',
+    auth: 'admin',
+    status: 200,
+    summary: 'The newest client version, as GET /version gives it. Admins only (403 otherwise).',
+    answer: AppVersionAnswer,
+  },
+  {
+    method: 'PUT',
+    path: '/admin/app-version',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Sets the newest client version and tells every session (`app_version_update`). A blank version, one over 32 characters or with characters other than letters, digits and '.+-' is 400 'Please enter a valid version'. Admins only.",
+    body: AppVersionBody,
+    answer: AppVersionAnswer,
+  },
   /* ---------- GIFs ---------- */
   {
     method: 'GET',
@@ -1106,7 +1344,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 200,
     summary:
-      "The caller's privacy settings: who may send friend requests, profile blur, the decline cooldown and data collection.",
+      "The caller's privacy settings: who may send friend requests, profile blur, the decline cooldown, data collection and new-device login alerts, with the address alerts go to.",
     answer: PrivacySettings,
   },
   {
@@ -1114,7 +1352,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/privacy/settings',
     auth: 'user',
     status: 200,
-    summary: 'Changes one or more privacy settings (saved at once); answers all of them.',
+    summary:
+      'Changes one or more privacy settings (saved at once); answers all of them. Turning `login_alerts_enabled` on without an address is 400 "You need to set an email address before enabling login alerts."; a sign-in from a device (fingerprint, else user agent) and address the account never used then mails an alert to a verified address.',
     limits: ['writePerUser'],
     body: PrivacySettingsUpdate,
     answer: PrivacySettings,
@@ -1462,8 +1701,9 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     'Every session of the user whose permission was turned on, one event per flag. A granted `can_view` makes the group visible to those sessions from this event on.',
   permission_revoked:
     'Every session of the user whose permission was turned off, one event per flag. A revoked `can_view` hides the group from those sessions from this event on.',
+  app_version_update: 'Every session of everyone, when an admin sets a new app version (PUT /admin/app-version).',
   device_revoked:
-    "The sessions of the device that was signed out (logout, or a reused refresh token), which are then closed with 4003; the user's other devices are not told.",
+    "The sessions of the device that was signed out (logout, a reused refresh token, or revoked from the devices list), on every node, which are then closed with 4003; the user's other devices are not told. Signing out everywhere (invalidate-all-sessions, a new password or username, a password reset, account deletion) sends it to every device of the user.",
 };
 
 /** When the server closes a connection with each code. */
@@ -1476,7 +1716,8 @@ export const CLOSE_CODE_DOCS: Record<keyof typeof CLOSE, string> = {
   authFailed:
     "The token of `auth` or `token_refresh` was refused (after `auth_error`), or, with reason 'Access token expired', the session's token expired (plus LIVE_TOKEN_EXPIRY_GRACE_MS, 5 s) and no newer one came in `token_refresh`: refresh it and resume with the new token.",
   authTimeout: 'No `auth` or `resume` within 10 s of opening.',
-  sessionRevoked: 'The device was signed out (logout, or a reused refresh token).',
+  sessionRevoked:
+    'The device was signed out (logout, a reused refresh token, revoked from the devices list, or all devices signed out: invalidate-all-sessions, a new password or username, a password reset, account deletion).',
   slowConsumer:
     'The client fell too far behind (over LIVE_MAX_BUFFERED_BYTES, 4 MiB, queued unread), or sent more than 300 frames in 10 s.',
   invalidFrame: 'A text frame that is not valid UTF-8 (closed by the WebSocket layer).',

@@ -84,15 +84,21 @@ export const FriendRequestPrivacy = z.enum(['anyone', 'friends_of_friends', 'non
   error: 'friend_request_privacy must be anyone, friends_of_friends or none',
 });
 
-export const PrivacySettings = z.object({
+const ChangeablePrivacySettings = z.object({
   friend_request_privacy: FriendRequestPrivacy,
   profile_blur_enabled: z.boolean(),
   friend_request_cooldown_enabled: z.boolean(),
   data_collection_enabled: z.boolean(),
+  /** New-device login alerts by mail (spec 3 §2 Safety); needs an email address. */
+  login_alerts_enabled: z.boolean(),
+});
+
+export const PrivacySettings = ChangeablePrivacySettings.extend({
+  email: z.string().nullable().describe('the address login alerts go to (read-only here: see /user/update-email)'),
 });
 export type PrivacySettings = z.infer<typeof PrivacySettings>;
 
 /** One field at a time, saved at once (spec 3 §3); several may come together. */
-export const PrivacySettingsUpdate = PrivacySettings.partial().refine((b) => Object.keys(b).length > 0, {
+export const PrivacySettingsUpdate = ChangeablePrivacySettings.partial().refine((b) => Object.keys(b).length > 0, {
   message: 'Send at least one setting to change',
 });

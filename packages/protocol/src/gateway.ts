@@ -14,6 +14,7 @@ import { DmDeleteEvent, DmReadEvent, DmSendFields } from './direct-messages.js';
 import { UserUpdateEvent } from './profiles.js';
 import { OwnPresence, UserPresence } from './presence.js';
 import { CustomEmoji } from './emoji.js';
+import { AppVersionUpdate } from './versions.js';
 import {
   ClientDmCallSignal,
   ClientVoiceSpeaking,
@@ -143,6 +144,7 @@ export const ServerEvents = {
   permission_granted: PermissionChange,
   permission_revoked: PermissionChange,
   device_revoked: z.object({ device_id: z.number() }),
+  app_version_update: AppVersionUpdate,
   custom_emoji_update: CustomEmoji,
   custom_emoji_delete: z.object({ id: z.number() }),
   voice_user_joined: VoiceUserJoined,

@@ -53,7 +53,7 @@ export async function refresh(ctx: AppContext, token: string, client: ClientInfo
       // Only the device's latest rotated token still has its pair sealed (see below).
       const pair = row.in_grace && row.successor_sealed ? openPair(token, row.successor_sealed) : null;
       if (pair) return { kind: 'tokens', tokens: pair };
-      await revokeDevice(tx, row.device_id);
+      await revokeDevice(tx, row.device_id, 'token_reuse');
       return { kind: 'reused', deviceId: row.device_id };
     }
     const tokens = await issueTokens(ctx, tx, row.user_id, row.device_id);
@@ -66,10 +66,12 @@ export async function refresh(ctx: AppContext, token: string, client: ClientInfo
       hash,
       sealPair(token, tokens),
     ]);
-    await tx.query('UPDATE devices SET last_used_at = now(), ip_address = $2 WHERE id = $1', [
-      row.device_id,
-      client.ip,
-    ]);
+    // A device signed in before fingerprints were kept gets the one it sends now.
+    await tx.query(
+      `UPDATE devices SET last_used_at = now(), ip_address = $2, device_fingerprint = coalesce(device_fingerprint, $3)
+        WHERE id = $1`,
+      [row.device_id, client.ip, client.fingerprint ?? null],
+    );
     return { kind: 'tokens', tokens };
   });
   if (result.kind === 'tokens') return result.tokens;

@@ -6,10 +6,17 @@ import { addressKey } from '../ratelimit/address-key.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { toSelfUser } from '../users/user-row.js';
 import { authenticate, bearerToken, userFromToken } from './authenticate.js';
+import { deviceRoutes, fingerprintOf } from './devices-routes.js';
 import { refresh } from './refresh.js';
 import * as auth from './service.js';
+import { sendVerificationCode } from '../account/email.js';
+import { noteSignIn } from '../account/login-alerts.js';
 
-const clientInfo = (r: FastifyRequest): auth.ClientInfo => ({ ip: r.ip, userAgent: r.headers['user-agent'] });
+const clientInfo = (r: FastifyRequest): auth.ClientInfo => ({
+  ip: r.ip,
+  userAgent: r.headers['user-agent'],
+  fingerprint: fingerprintOf(r),
+});
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const rules = ctx.config.rateLimits;
@@ -18,7 +25,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/auth/register', async (request, reply) => {
     await enforce(ctx.limiter, `register:ip:${from(request)}`, rules.registerPerIp);
     const body = parse(RegisterBody, request.body);
-    return reply.code(201).send(await auth.register(ctx, body, clientInfo(request)));
+    const answer = await auth.register(ctx, body, clientInfo(request));
+    await noteSignIn(ctx, answer.user.id, clientInfo(request), false);
+    // The account exists now: a code that cannot be sent is asked for again with resend, not a failed registration.
+    if (answer.user.email)
+      await sendVerificationCode(ctx, answer.user, answer.user.email).catch((err: unknown) =>
+        console.error('[account] verification code not sent:', err),
+      );
+    return reply.code(201).send(answer);
   });
 
   app.post('/auth/login', async (request) => {
@@ -28,7 +42,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     // admin) locked out with a few wrong passwords a minute. Guessing from one address stays throttled.
     const username = body.username.toLowerCase();
     await enforce(ctx.limiter, `login:user:${username}:ip:${from(request)}`, rules.loginPerUsername);
-    return auth.login(ctx, body, clientInfo(request));
+    const answer = await auth.login(ctx, body, clientInfo(request));
+    await noteSignIn(ctx, answer.user.id, clientInfo(request), true);
+    return answer;
   });
 
   app.post('/auth/refresh', async (request) => {
@@ -54,4 +70,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/auth/me', async (request) => toSelfUser(await authenticate(ctx, request)));
+
+  deviceRoutes(app, ctx);
 }

@@ -1,5 +1,5 @@
 import type { AuthAnswer, LoginBody, RegisterBody, TokenPair } from '@hearth/protocol';
-import { RESERVED_USERNAMES, TEXT } from '@hearth/protocol';
+import { ACCOUNT_TEXT, RESERVED_USERNAMES, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction, type Queryable } from '../db/pool.js';
 import { conflict, unauthorized } from '../http/errors.js';
@@ -11,6 +11,8 @@ import { hashRefreshToken, newRefreshToken } from './tokens.js';
 export interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
+  /** The client's X-Device-Fingerprint, when it sent a well-formed one (see fingerprintOf). */
+  fingerprint?: string | null;
 }
 
 export async function register(ctx: AppContext, body: RegisterBody, client: ClientInfo): Promise<AuthAnswer> {
@@ -20,6 +22,10 @@ export async function register(ctx: AppContext, body: RegisterBody, client: Clie
     await tx.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
     const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [body.username]);
     if (taken.rowCount || RESERVED_USERNAMES.includes(body.username.toLowerCase())) throw conflict(TEXT.usernameTaken);
+    if (body.email) {
+      const used = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [body.email]);
+      if (used.rowCount) throw conflict(ACCOUNT_TEXT.emailInUse);
+    }
     const { rows: humans } = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM users WHERE role <> 'SYSTEM'`,
     );
@@ -48,8 +54,15 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
 /** A new device record with its first refresh token. */
 async function startSession(ctx: AppContext, tx: Queryable, userId: number, client: ClientInfo): Promise<TokenPair> {
   const { rows } = await tx.query<{ id: number }>(
-    `INSERT INTO devices (user_id, device_name, user_agent, ip_address) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [userId, deviceNameFromUserAgent(client.userAgent), client.userAgent?.slice(0, 512) ?? null, client.ip],
+    `INSERT INTO devices (user_id, device_name, user_agent, ip_address, device_fingerprint)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [
+      userId,
+      deviceNameFromUserAgent(client.userAgent),
+      client.userAgent?.slice(0, 512) ?? null,
+      client.ip,
+      client.fingerprint ?? null,
+    ],
   );
   return issueTokens(ctx, tx, userId, rows[0]!.id);
 }
@@ -74,7 +87,7 @@ export async function issueTokens(
 }
 
 export async function logout(ctx: AppContext, deviceId: number): Promise<void> {
-  await revokeDevice(ctx.db, deviceId);
+  await revokeDevice(ctx.db, deviceId, 'logout');
   await announceDeviceRevoked(ctx, deviceId);
 }
 
@@ -87,8 +100,18 @@ export async function deviceOfRefreshToken(ctx: AppContext, token: string) {
   return rows[0] ?? null;
 }
 
-export async function revokeDevice(db: Queryable, deviceId: number): Promise<void> {
-  await db.query('UPDATE devices SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1', [deviceId]);
+/**
+ * Signs a device out for good: its access tokens are refused from the next request on (authenticate
+ * checks revoked_at) and its refresh tokens are gone. `reason` is kept in devices.revoke_reason
+ * (migration 0018); the first revocation's stays.
+ */
+export async function revokeDevice(db: Queryable, deviceId: number, reason: string | null = null): Promise<void> {
+  await db.query(
+    `UPDATE devices SET revoke_reason = CASE WHEN revoked_at IS NULL THEN $2 ELSE revoke_reason END,
+                        revoked_at = coalesce(revoked_at, now())
+      WHERE id = $1`,
+    [deviceId, reason],
+  );
   await db.query('DELETE FROM refresh_tokens WHERE device_id = $1', [deviceId]);
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServices } from './services';
 import { signOut } from './session';
+import { SESSION_EXPIRED_KEY } from '../lib/auth-store';
 import { stubFetch } from '../test/fake-fetch';
 import { user } from '../test/factories';
 
@@ -56,6 +57,30 @@ describe('createServices', () => {
     const services = signedInTab();
     await signOut(services);
     expect(leftovers(services)).toEqual({ cached: false, address: '/', unsent: 0 });
+  });
+
+  it('clears the stored session before asking the server to log out, which the refresh token identifies', async () => {
+    let storedWhenAsked: string | null = 'unset';
+    const requests = stubFetch(() => {
+      storedWhenAsked = localStorage.getItem('refresh_token');
+      return { status: 204 };
+    });
+    const services = signedInTab();
+    await signOut(services);
+    // Another tab told device_revoked by this logout finds no session, so it announces nothing.
+    expect(storedWhenAsked).toBeNull();
+    expect(requests).toEqual([
+      { method: 'POST', path: '/api/auth/logout', body: { refresh_token: 'r1' }, headers: expect.any(Object) },
+    ]);
+    expect(requests[0]!.headers?.authorization).toBeUndefined();
+  });
+
+  it('keeps a reason already stored when the refresh is then refused', async () => {
+    stubFetch(() => ({ status: 401, body: { detail: 'Invalid refresh token' } }));
+    const services = signedInTab();
+    localStorage.setItem(SESSION_EXPIRED_KEY, 'Your device access has been revoked. Please log in again.');
+    expect(await services.http.refresh()).toBe(false);
+    expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBe('Your device access has been revoked. Please log in again.');
   });
 
   it('refreshes on auth_error from the live connection, even when the token does not look expired', async () => {

@@ -29,7 +29,9 @@ export function createServices(): Services {
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
   });
   const http = new HttpClient(auth, '/api', () => {
-    localStorage.setItem(SESSION_EXPIRED_KEY, 'Your session has expired. Please log in again.');
+    // A reason already stored (a revoked device, signing out in 2 s) is the one to show.
+    if (!localStorage.getItem(SESSION_EXPIRED_KEY))
+      localStorage.setItem(SESSION_EXPIRED_KEY, 'Your session has expired. Please log in again.');
     auth.set(null);
   });
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;

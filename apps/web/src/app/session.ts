@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthAnswer, SelfUser } from '@hearth/protocol';
+import { fingerprintHeaders } from '../lib/device-fingerprint';
 import type { Services } from './services';
 import { useServices } from './services';
 import { landInDefaultChannelNext } from '../features/shell/useLandInDefaultChannel';
@@ -10,22 +11,29 @@ export function useSession() {
 }
 
 export async function signIn(services: Services, kind: 'login' | 'register', body: Record<string, unknown>) {
-  const answer = await services.http.post<AuthAnswer>(`/auth/${kind}`, body, { anonymous: true });
+  // The fingerprint lets the devices list tell this browser's device from the others (spec 3 §4).
+  const answer = await services.http.post<AuthAnswer>(`/auth/${kind}`, body, {
+    anonymous: true,
+    headers: fingerprintHeaders(),
+  });
   if (kind === 'register') landInDefaultChannelNext();
   services.auth.set({ accessToken: answer.access_token, refreshToken: answer.refresh_token, user: answer.user });
   return answer.user;
 }
 
 export async function signOut(services: Services) {
-  const session = services.auth.get();
+  const session = services.auth.reload();
   services.live.stop();
+  // Signed out here first: the server then tells this device's other tabs (device_revoked), and by
+  // then they find the session gone from storage, so they take it for this logout, not a revocation.
+  // Clearing the cached data and saved navigation follows from the session ending (see createServices).
+  services.auth.set(null);
   try {
-    if (session) await services.http.post('/auth/logout', { refresh_token: session.refreshToken });
+    // The refresh token alone identifies the device (the access token may have expired).
+    if (session) await services.http.post('/auth/logout', { refresh_token: session.refreshToken }, { anonymous: true });
   } catch {
     // Signing out locally must work even when the server cannot be reached.
   }
-  // Clearing the cached data and saved navigation follows from the session ending (see createServices).
-  services.auth.set(null);
 }
 
 export const isAdminRole = (role: string | undefined) => role?.toUpperCase() === 'ADMIN';

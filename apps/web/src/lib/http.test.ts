@@ -52,6 +52,18 @@ describe('HttpClient', () => {
     expect(auth.get()?.refreshToken).toBe('r2');
   });
 
+  it('sends extra headers when asked, and the device fingerprint with a refresh', async () => {
+    const { http } = client();
+    localStorage.setItem('device_fingerprint', 'fp-this-browser');
+    replies.push({ status: 200, body: {} });
+    await http.post('/auth/login', {}, { anonymous: true, headers: { 'X-Device-Fingerprint': 'fp-1' } });
+    expect((calls[0]!.init.headers as any)['X-Device-Fingerprint']).toBe('fp-1');
+    replies.push({ status: 200, body: { access_token: 'new', refresh_token: 'r2' } });
+    expect(await http.refresh()).toBe(true);
+    expect(calls[1]!.url).toBe('/api/auth/refresh');
+    expect((calls[1]!.init.headers as any)['X-Device-Fingerprint']).toBe('fp-this-browser');
+  });
+
   it('retries only once, and ends the session when the refresh is refused', async () => {
     const { http, lost } = client();
     replies.push({ status: 401, body: { detail: 'Not authenticated' } });

@@ -1,5 +1,6 @@
 import type { TokenPair } from '@hearth/protocol';
 import type { AuthStore } from './auth-store';
+import { fingerprintHeaders } from './device-fingerprint';
 import { RequestThrottle } from './throttle';
 
 /** A failed call: the status and the text to show (detail, else message, else status text, else 'HTTP {status}'). */
@@ -18,6 +19,8 @@ export interface RequestOptions {
   key?: string;
   /** Sign-in calls must not try to refresh. */
   anonymous?: boolean;
+  /** Extra request headers (sign-in sends the device fingerprint). */
+  headers?: Record<string, string>;
 }
 
 function errorText(status: number, statusText: string, body: unknown): string {
@@ -83,7 +86,10 @@ export class HttpClient {
     if (!session) return false;
     if (session.refreshToken !== known) return true;
     try {
-      const res = await this.send('POST', '/auth/refresh', { body: { refresh_token: known } });
+      const res = await this.send('POST', '/auth/refresh', {
+        body: { refresh_token: known },
+        headers: fingerprintHeaders(),
+      });
       if (res.status !== 200) {
         if (res.status === 401) this.onSessionLost();
         return false;
@@ -109,6 +115,7 @@ export class HttpClient {
       headers: {
         ...(opts.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...opts.headers,
       },
       body: form ? (opts.body as FormData) : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
     });

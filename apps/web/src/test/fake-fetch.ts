@@ -11,6 +11,8 @@ export interface Request {
   method: string;
   path: string;
   body: unknown;
+  /** The request's headers, names in lower case (always set by stubFetch). */
+  headers?: Record<string, string>;
 }
 
 /** Answers a request, or leaves it unanswered (a 404); a promise holds the request open until it settles. */
@@ -25,7 +27,8 @@ export function stubFetch(answer: Answer): Request[] {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      const req: Request = { method: init.method ?? 'GET', path: url, body };
+      const headers = Object.fromEntries(new Headers(init.headers).entries());
+      const req: Request = { method: init.method ?? 'GET', path: url, body, headers };
       requests.push(req);
       const reply = (await answer(req)) ?? NOT_FOUND;
       // No body at all rather than an empty one, which a 204 may not have.

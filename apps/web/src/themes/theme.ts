@@ -1,49 +1,73 @@
-import { THEME_COLOR_SCHEME, THEMES, type ThemeName } from './themes';
-
-export type ThemeChoice = ThemeName | 'system';
+import { colorScheme, isThemeChoice, themeVariables, type ThemeChoice, type ThemeName } from './themes';
 
 export const THEME_STORAGE_KEY = 'theme';
 export const DEFAULT_THEME: ThemeChoice = 'dark';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
+const MORE_CONTRAST_QUERY = '(prefers-contrast: more)';
 
+/** What the operating system asks for. */
+export interface SystemPreference {
+  dark: boolean;
+  moreContrast: boolean;
+}
+
+/** The user's choice and the theme it stands for right now (they differ for the system themes). */
+export interface ThemeState {
+  choice: ThemeChoice;
+  effective: ThemeName;
+}
+
+let state: ThemeState = { choice: DEFAULT_THEME, effective: 'dark' };
+const listeners = new Set<() => void>();
 let stopFollowingSystem: (() => void) | null = null;
 
-function isThemeChoice(value: unknown): value is ThemeChoice {
-  return value === 'system' || (typeof value === 'string' && Object.hasOwn(THEMES, value));
+function mediaQuery(query: string): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
 }
 
-function systemQuery(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
+/** Dark when the browser cannot tell; more contrast only when asked for. */
+export function systemPreference(): SystemPreference {
+  const dark = mediaQuery(DARK_QUERY);
+  return { dark: !dark || dark.matches, moreContrast: mediaQuery(MORE_CONTRAST_QUERY)?.matches === true };
 }
 
-/** The theme a choice stands for right now; 'system' falls back to dark when the browser cannot tell. */
-export function resolveTheme(choice: ThemeChoice): ThemeName {
-  if (choice !== 'system') return choice;
-  const query = systemQuery();
-  return !query || query.matches ? 'dark' : 'light';
+/**
+ * The theme a choice stands for. 'system' is Dark or Light as the system's colour scheme says, and
+ * their high-contrast versions when the system asks for more contrast; 'system-hc' is always a
+ * high-contrast one, dark or light as the system says.
+ */
+export function resolveTheme(choice: ThemeChoice, system: SystemPreference = systemPreference()): ThemeName {
+  if (choice === 'system-hc' || (choice === 'system' && system.moreContrast))
+    return system.dark ? 'dark-hc' : 'hc-light';
+  if (choice === 'system') return system.dark ? 'dark' : 'light';
+  return choice;
 }
 
-function setVariables(name: ThemeName): void {
+function render(choice: ThemeChoice): ThemeName {
+  const name = resolveTheme(choice);
   const root = document.documentElement;
-  for (const [variable, value] of Object.entries(THEMES[name])) root.style.setProperty(variable, value);
-  root.style.setProperty('color-scheme', THEME_COLOR_SCHEME[name]);
+  for (const [variable, value] of Object.entries(themeVariables(name))) root.style.setProperty(variable, value);
+  root.style.setProperty('color-scheme', colorScheme(name));
   root.dataset.theme = name;
+  state = { choice, effective: name };
+  for (const listener of listeners) listener();
+  return name;
 }
 
-function followSystem(): void {
-  const query = systemQuery();
-  if (!query) return;
-  const onChange = (event: MediaQueryListEvent) => setVariables(event.matches ? 'dark' : 'light');
-  query.addEventListener('change', onChange);
-  stopFollowingSystem = () => query.removeEventListener('change', onChange);
+function followSystem(choice: ThemeChoice): void {
+  const queries = [mediaQuery(DARK_QUERY), mediaQuery(MORE_CONTRAST_QUERY)].filter((q) => q !== null);
+  const onChange = () => render(choice);
+  for (const query of queries) query.addEventListener('change', onChange);
+  stopFollowingSystem = () => {
+    for (const query of queries) query.removeEventListener('change', onChange);
+  };
 }
 
 function activate(choice: ThemeChoice): ThemeName {
   stopFollowingSystem?.();
   stopFollowingSystem = null;
-  const name = resolveTheme(choice);
-  setVariables(name);
-  if (choice === 'system') followSystem();
+  const name = render(choice);
+  if (choice === 'system' || choice === 'system-hc') followSystem(choice);
   return name;
 }
 
@@ -67,7 +91,26 @@ export function getThemeChoice(): ThemeChoice {
   }
 }
 
-/** Call once before the first render so the app never flashes the wrong colours. */
+/** The choice and the theme in effect, as live state (read through useSyncExternalStore). */
+export const getThemeState = (): ThemeState => state;
+
+export function subscribeTheme(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let watchingOtherTabs = false;
+
+/**
+ * Call once before the first render so the app never flashes the wrong colours. A choice made in
+ * another tab of this site is followed too (the `storage` event).
+ */
 export function initTheme(): ThemeName {
+  if (!watchingOtherTabs) {
+    watchingOtherTabs = true;
+    window.addEventListener('storage', (event) => {
+      if (event.key === THEME_STORAGE_KEY || event.key === null) activate(getThemeChoice());
+    });
+  }
   return activate(getThemeChoice());
 }

@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-/** The spec's local preference key (spec 3 §3): reveal every sensitive attachment at once. */
-export const AUTO_UNBLUR_KEY = 'autoUnblurContent';
+import { useChatPref } from '../../app/chat-prefs';
 
 const revealed = new Set<number>();
 const listeners = new Set<() => void>();
@@ -23,16 +21,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-export function autoUnblur(): boolean {
-  try {
-    return localStorage.getItem(AUTO_UNBLUR_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-/** Whether this attachment shows blurred now. */
+/** Whether this attachment shows blurred now; the Auto-unblur preference (spec 3 §3) reveals all, live. */
 export function useBlurred(id: number, sensitive: boolean): boolean {
   useSyncExternalStore(subscribe, () => version);
-  return sensitive && !autoUnblur() && !revealed.has(id);
+  const autoUnblur = useChatPref('autoUnblurContent');
+  return sensitive && !autoUnblur && !revealed.has(id);
 }

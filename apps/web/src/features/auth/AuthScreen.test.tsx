@@ -6,11 +6,14 @@ import { renderWithServices } from '../../test/render';
 import { AuthScreen } from './AuthScreen';
 
 let requests: { url: string; body: any }[];
+let fingerprints: (string | undefined)[];
 
 beforeEach(() => {
   requests = [];
-  stubFetch(({ path, body }) => {
+  fingerprints = [];
+  stubFetch(({ path, body, headers }) => {
     requests.push({ url: path, body });
+    fingerprints.push(headers?.['x-device-fingerprint']);
     if (path.endsWith('/auth/login')) return { status: 401, body: { detail: 'Invalid username or password' } };
     return {
       status: 201,
@@ -51,6 +54,26 @@ describe('AuthScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await vi.waitFor(() => expect(services.auth.get()?.user.username).toBe('alice'));
     expect(requests[0]).toEqual({ url: '/api/auth/register', body: { username: 'alice', password: 'secret1' } });
+  });
+
+  it("sends this browser's device fingerprint, the same one every time (spec 3 §4)", async () => {
+    const user = userEvent.setup();
+    renderWithServices(<AuthScreen />);
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await vi.waitFor(() => expect(fingerprints).toHaveLength(2));
+    expect(fingerprints[0]).toMatch(/^[\x21-\x7e]{16,128}$/);
+    expect(fingerprints[1]).toBe(fingerprints[0]);
+    expect(localStorage.getItem('device_fingerprint')).toBe(fingerprints[0]);
+  });
+
+  it('shows the reason the last session ended, such as a revoked device', () => {
+    localStorage.setItem('session_expired_reason', 'Your device access has been revoked. Please log in again.');
+    renderWithServices(<AuthScreen />);
+    expect(screen.getByRole('alert').textContent).toBe('Your device access has been revoked. Please log in again.');
   });
 
   it("shows the server's reason when signing in fails", async () => {

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
 import { LIVE_OFFLINE_REPLY_TIMEOUT_MS, type SocketLike } from '../../lib/live';
 import { user } from '../../test/factories';
 import { renderWithServices, testServices } from '../../test/render';
@@ -58,6 +59,24 @@ describe('LiveBridge', () => {
     expect(services.auth.get()).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(services.auth.get()).toBeNull();
+  });
+
+  it('stores the reason for the next login screen and says so at once (spec 3 §8)', () => {
+    const { revoke } = renderBridge();
+    revoke();
+    expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBe('Your device access has been revoked. Please log in again.');
+    const toast = screen.getByRole('alert', { name: 'Device Access Revoked' });
+    expect(toast.textContent).toContain('Your device access has been revoked. Please log in again.');
+  });
+
+  it('says nothing when another tab of this browser logged out (which revokes this device too)', () => {
+    const { services, revoke } = renderBridge();
+    // The other tab's signOut cleared the stored session before the server told this one.
+    localStorage.removeItem('refresh_token');
+    revoke();
+    expect(services.auth.get()).toBeNull();
+    expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBeNull();
+    expect(screen.queryByRole('alert', { name: 'Device Access Revoked' })).toBeNull();
   });
 
   it('drops the pending sign-out when the session ends first, so it cannot end the next one', () => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useServices } from '../../app/services';
 import { useSession } from '../../app/session';
+import { DEVICE_REVOKED_SIGN_OUT_MS, DEVICE_TEXT } from '@hearth/protocol/device-rules';
+import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
 import { useToast } from '../../ui';
 
 /**
@@ -44,8 +46,13 @@ export function LiveBridge() {
         toast.error(title, data.detail ?? 'Something went wrong');
       }
       if (signal.kind === 'frame' && signal.frame.type === 'device_revoked') {
-        toast.error('Device Access Revoked', 'Your device access has been revoked. Please log in again.');
-        signOutTimer = setTimeout(() => auth.set(null), 2_000);
+        // A logout in another tab of this browser revokes this device too; that tab has already
+        // cleared the stored session (signOut), so there is nothing to announce here.
+        if (!auth.reload()) return;
+        // Spec 3 §4 and §8: stored for the next login screen, shown now, signed out 2 s later.
+        localStorage.setItem(SESSION_EXPIRED_KEY, DEVICE_TEXT.revokedBody);
+        toast.error(DEVICE_TEXT.revokedTitle, DEVICE_TEXT.revokedBody);
+        signOutTimer = setTimeout(() => auth.set(null), DEVICE_REVOKED_SIGN_OUT_MS);
       }
     });
     return () => {

@@ -273,7 +273,7 @@ describe('ChannelChat', () => {
     await userEvent.type(again, ' better words {Control>}{Enter}{/Control}');
 
     expect(await screen.findByText('better words')).toBeTruthy();
-    expect(requests.filter((r) => r.method === 'PUT')).toEqual([
+    expect(requests.filter((r) => r.method === 'PUT')).toMatchObject([
       { method: 'PUT', path: '/api/message/1', body: { content: 'better words' } },
     ]);
     expect(within(article('better words')).getByText('(edited)')).toBeTruthy();

@@ -1,12 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { chatPrefs, DEFAULT_CHAT_PREFS } from '../../app/chat-prefs';
 import { Composer } from './Composer';
 import { baseRoutes, createTestServices, renderChat, testChannel } from './test-harness';
 
 let stopLive: (() => void) | null = null;
 afterEach(() => {
   stopLive?.();
+  chatPrefs.set(DEFAULT_CHAT_PREFS);
 });
 
 function setup(options: Partial<Parameters<typeof createTestServices>[0]> = {}) {
@@ -118,5 +120,16 @@ describe('Composer', () => {
     fireEvent.change(input, { target: { value: 'a'.repeat(4000) } });
     expect(screen.queryByText('Message must be 4000 characters or fewer')).toBeNull();
     expect(sendButton.disabled).toBe(false);
+  });
+
+  it('drops the Send button at once when Show Send Button is turned off; Enter still sends', async () => {
+    const { input, sendButton, sentMessages } = setup();
+    await typeReady(input, sendButton, 'no button');
+    act(() => chatPrefs.set({ showSendButton: false }));
+    expect(screen.queryByRole('button', { name: 'Send message' })).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    expect(sentMessages()[0]).toMatchObject({ content: 'no button' });
+    act(() => chatPrefs.set({ showSendButton: true }));
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import {
 import type { Channel } from '@hearth/protocol';
 import { MESSAGE_MAX_LENGTH } from '@hearth/protocol/constants';
 import { TEXT } from '@hearth/protocol/texts';
+import { useChatPref } from '../../app/chat-prefs';
 import { useSession } from '../../app/session';
 import { Button } from '../../ui';
 import { useMyGroupPermissions } from '../groups/queries';
@@ -90,6 +91,8 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
   const input = useRef<HTMLTextAreaElement>(null);
   const limitId = useId();
   const send = useSendMessage(id, target.kind === 'dm' ? target.recipientId : null);
+  // Show Send Button (spec 3 §2): without it, Enter still sends.
+  const showSend = useChatPref('showSendButton');
   const [caret, setCaret] = useState(0);
   // Where the caret must go after the text was replaced (a mention inserted), applied after render.
   const pendingCaret = useRef<number | null>(null);
@@ -293,9 +296,11 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
             }}
           />
         </div>
-        <Button type="submit" className={styles.send} aria-label="Send message" disabled={!canSend}>
-          Send
-        </Button>
+        {showSend && (
+          <Button type="submit" className={styles.send} aria-label="Send message" disabled={!canSend}>
+            Send
+          </Button>
+        )}
       </div>
       {spellMenu && (
         <SpellMenu

@@ -31,7 +31,7 @@ export function MessageHeader({
       ) : (
         <bdi className={styles.author}>{name}</bdi>
       )}
-      <RoleBadge role={role} />
+      <RoleBadge role={role} username={name} />
       <time className={styles.time} dateTime={timestamp} title={formatFull(timestamp)}>
         {formatTime(timestamp)}
       </time>

@@ -45,7 +45,7 @@ export const PendingMessageItem = memo(function PendingMessageItem({
     <div className={styles.item}>
       {dayLabel && <DateSeparator label={dayLabel} />}
       <article
-        className={cx(styles.message, grouped && styles.grouped)}
+        className={cx(styles.message, grouped && styles.grouped, own.pending)}
         aria-label={`${name}, ${failed ? 'not sent' : 'sending'}`}
         data-row-key={rowKey}
         tabIndex={tabStop ? 0 : -1}

@@ -7,7 +7,6 @@ import { useServices } from '../../app/services';
 import { signOut } from '../../app/session';
 import { Button, IconButton } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
-import { AppearanceTab } from './AppearanceTab';
 import { PrivacyTab } from './PrivacyTab';
 import { ProfileTab } from './ProfileTab';
 import { OPEN_SETTINGS_TAB, SETTINGS_TABS, settingsLocation, tabName } from './tabs';
@@ -16,7 +15,11 @@ import styles from './Settings.module.css';
 // Its own chunk: only those who open the tab fetch it.
 const CustomGifsTab = lazy(() => import('./CustomGifsTab'));
 const CustomEmojisTab = lazy(() => import('./CustomEmojisTab'));
+const AboutTab = lazy(() => import('./AboutTab'));
 const VoiceSettingsTab = lazy(() => import('./voice-tab/VoiceSettingsTab'));
+const DevicesTab = lazy(() => import('../devices/DevicesTab'));
+const ChatSettingsTab = lazy(() => import('./chat-tab/ChatSettingsTab'));
+const AppearanceTab = lazy(() => import('./appearance/AppearanceTab'));
 
 /** The tabs built so far; the others say Coming Soon until their issue lands. */
 const BUILT: Record<string, () => ReactNode> = {
@@ -27,7 +30,16 @@ const BUILT: Record<string, () => ReactNode> = {
       <VoiceSettingsTab />
     </Suspense>
   ),
-  appearance: () => <AppearanceTab />,
+  chat: () => (
+    <Suspense fallback={null}>
+      <ChatSettingsTab />
+    </Suspense>
+  ),
+  appearance: () => (
+    <Suspense fallback={null}>
+      <AppearanceTab />
+    </Suspense>
+  ),
   emojis: () => (
     <Suspense fallback={null}>
       <CustomEmojisTab />
@@ -36,6 +48,16 @@ const BUILT: Record<string, () => ReactNode> = {
   gifs: () => (
     <Suspense fallback={null}>
       <CustomGifsTab />
+    </Suspense>
+  ),
+  about: () => (
+    <Suspense fallback={null}>
+      <AboutTab />
+    </Suspense>
+  ),
+  devices: () => (
+    <Suspense fallback={null}>
+      <DevicesTab />
     </Suspense>
   ),
 };

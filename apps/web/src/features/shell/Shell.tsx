@@ -15,6 +15,7 @@ import { MiniProfileHost } from '../profiles/MiniProfileHost';
 import { useMemberLiveUpdates } from '../members';
 import { usePresenceFeed } from '../presence';
 import { CallModal, useVoiceLiveUpdates } from '../voice';
+import { VersionPrompts } from '../versions';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -87,6 +88,7 @@ export function Shell() {
       <CustomEmojiRegistrar />
       <MiniProfileHost />
       <CallModal />
+      <VersionPrompts />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-/** The spec's local preference key and its values (spec 3 §3, default en_US). */
-export const SPELLCHECK_LANGUAGE_KEY = 'spellcheckLanguage';
+import { chatPrefs } from '../../app/chat-prefs';
 
 export type DictionaryId = 'en' | 'en-gb' | 'en-au' | 'es' | 'fr';
 
@@ -21,10 +20,7 @@ export function dictionaryFor(preference: string | null): DictionaryId {
   return (preference && BY_PREFERENCE[preference]) || 'en';
 }
 
+/** The dictionary of the Spellcheck Language preference (spec 3 §3 `spellcheckLanguage`, default en_US). */
 export function preferredDictionary(): DictionaryId {
-  try {
-    return dictionaryFor(localStorage.getItem(SPELLCHECK_LANGUAGE_KEY));
-  } catch {
-    return 'en';
-  }
+  return dictionaryFor(chatPrefs.get().spellcheckLanguage);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { preferredDictionary } from './languages';
+import { useChatPref } from '../../app/chat-prefs';
+import { dictionaryFor } from './languages';
 import { spellChecker } from './spellchecker';
 import { MIN_TEXT_LENGTH, type WordAt } from './word-rules';
 
@@ -16,6 +17,8 @@ export function useSpellcheck(text: string, enabled = true): { misspelt: readonl
   const [misspelt, setMisspelt] = useState<readonly WordAt[]>([]);
   const [round, setRound] = useState(0);
   const [firstChangeAt, setFirstChangeAt] = useState<number | null>(null);
+  // A new language checks the text again with its dictionary.
+  const dictionary = dictionaryFor(useChatPref('spellcheckLanguage'));
 
   useEffect(() => {
     if (!enabled || text.trim().length < MIN_TEXT_LENGTH) {
@@ -31,7 +34,7 @@ export function useSpellcheck(text: string, enabled = true): { misspelt: readonl
     const timer = setTimeout(() => {
       setFirstChangeAt(null);
       void spellChecker()
-        .misspellings(text, preferredDictionary())
+        .misspellings(text, dictionary)
         .then((found) => current && setMisspelt(found))
         .catch(() => undefined);
     }, wait);
@@ -40,7 +43,7 @@ export function useSpellcheck(text: string, enabled = true): { misspelt: readonl
       clearTimeout(timer);
     };
     // firstChangeAt is read, not followed: it only bounds how long a run of changes may delay a check.
-  }, [text, enabled, round]);
+  }, [text, enabled, round, dictionary]);
 
   // Words that no longer stand where they were (text edited since) are not marked.
   const stillThere = misspelt.filter((w) => text.slice(w.start, w.end) === w.word);

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserGif } from '@hearth/protocol';
+import { chatPrefs } from '../../../app/chat-prefs';
 import { stubFetch } from '../../../test/fake-fetch';
 import { user } from '../../../test/factories';
 import { renderWithServices, testServices } from '../../../test/render';
@@ -60,6 +61,18 @@ describe(':name: of an uploaded GIF', () => {
   it('blurs an NSFW one until clicked', async () => {
     renderMessage(':spicy:', 7);
     expect((await gifButton(':spicy:')).getAttribute('aria-label')).toBe('Show NSFW GIF :spicy:');
+  });
+
+  it('shows an NSFW one at once when Auto-unblur is turned on, live', async () => {
+    renderMessage(':spicy:', 7);
+    const button = await gifButton(':spicy:');
+    act(() => chatPrefs.set({ autoUnblurContent: true }));
+    try {
+      expect(button.getAttribute('aria-label')).toBe('Open GIF preview :spicy:');
+      expect(button.hasAttribute('data-blurred')).toBe(false);
+    } finally {
+      act(() => chatPrefs.set({ autoUnblurContent: false }));
+    }
   });
 
   it('leaves a name the author has no GIF of as text, and lets emoji win', async () => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useChatPref } from '../../../app/chat-prefs';
 import { useUploadedGifRating, type UploadedGifRating } from '../../gifs/useUploadedGifRating';
 import type { GifLink } from './gif-links';
 import { GIF_DEFAULT, gifDisplaySize } from './gif-size';
@@ -7,20 +8,14 @@ import styles from './Embeds.module.css';
 
 const GifPreview = lazy(() => import('./GifPreview'));
 
-/** Spec 3's local preference: 'true' reveals blurred content without a click. */
-const AUTO_UNBLUR_KEY = 'autoUnblurContent';
-
-/** Whether the reader asked to see blurred content without a click. */
-const autoUnblur = () => localStorage.getItem(AUTO_UNBLUR_KEY) === 'true';
-
 /**
  * Whether a GIF is blurred before a click. Service GIFs never are (spec 1 §2 blurs user-generated
  * NSFW GIFs). A GIF uploaded here is blurred when its flag says NSFW (and while the flag loads,
  * without the label); any other user-generated GIF's rating is not known, so it is treated as NSFW:
- * one click too many is better than an unwanted picture.
+ * one click too many is better than an unwanted picture. The Auto-unblur preference (spec 3 §3) shows all.
  */
-function blurFor(gif: GifLink, rating: UploadedGifRating): 'blurred' | 'loading' | 'shown' {
-  if (gif.kind === 'service' || autoUnblur() || rating === 'safe') return 'shown';
+function blurFor(gif: GifLink, rating: UploadedGifRating, autoUnblur: boolean): 'blurred' | 'loading' | 'shown' {
+  if (gif.kind === 'service' || autoUnblur || rating === 'safe') return 'shown';
   return rating === 'pending' ? 'loading' : 'blurred';
 }
 
@@ -35,7 +30,8 @@ interface GifEmbedProps {
 export function GifEmbed({ href, gif, label }: GifEmbedProps) {
   const rating = useUploadedGifRating(gif.uploadedFile);
   const [revealed, setRevealed] = useState(false);
-  const look = revealed ? 'shown' : blurFor(gif, rating);
+  const autoUnblur = useChatPref('autoUnblurContent');
+  const look = revealed ? 'shown' : blurFor(gif, rating, autoUnblur);
   const blurred = look !== 'shown';
   const [size, setSize] = useState<{ width: number; height: number }>(GIF_DEFAULT);
   const [previewOpen, setPreviewOpen] = useState(false);

@@ -1,0 +1,140 @@
+import type { MessageAnswer, UpdateUsernameAnswer, UserUpdateEvent } from '@hearth/protocol';
+import { ACCOUNT_TEXT, DELETED_USER_NAME, RESERVED_USERNAMES, TEXT } from '@hearth/protocol';
+import type { AppContext } from '../context.js';
+import { inTransaction } from '../db/pool.js';
+import { badRequest, conflict, forbidden } from '../http/errors.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { announcePicture } from '../profiles/service.js';
+import { friendIdsOf } from '../profiles/visibility.js';
+import { addressKey } from '../ratelimit/address-key.js';
+import { enforce } from '../ratelimit/limiter.js';
+import { removeDeletedFiles } from '../uploads/file-deletions.js';
+import { isAdmin, type UserRow } from '../users/user-row.js';
+import { voiceUsersGone } from '../voice/cleanup.js';
+import { notifyPasswordChanged } from './notices.js';
+import { announceRevoked, revokeAllDevices } from './sessions.js';
+
+/**
+ * A new username (spec 3 §5's rules, unique in any case, reserved names refused as taken). Every device
+ * is signed out: the client logs out 2 s after a change anyway (spec 3 §4), and no session keeps
+ * running under the old name. Everyone else is told with user_update.
+ */
+export async function updateUsername(ctx: AppContext, user: UserRow, username: string): Promise<UpdateUsernameAnswer> {
+  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
+  if (username === user.username) throw badRequest(ACCOUNT_TEXT.usernameSame);
+  if (RESERVED_USERNAMES.includes(username.toLowerCase())) throw conflict(TEXT.usernameTaken);
+  let devices: number[];
+  try {
+    devices = await inTransaction(ctx.db, async (tx) => {
+      const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2', [
+        username,
+        user.id,
+      ]);
+      if (taken.rowCount) throw conflict(TEXT.usernameTaken);
+      await tx.query('UPDATE users SET username = $2 WHERE id = $1', [user.id, username]);
+      return revokeAllDevices(tx, user.id, 'username_changed');
+    });
+  } catch (err) {
+    // Two accounts taking the name at once: the unique index refuses the second.
+    if ((err as { code?: string }).code === '23505') throw conflict(TEXT.usernameTaken);
+    throw err;
+  }
+  await announceRevoked(ctx, devices);
+  await announcePicture(ctx, user.id);
+  return { username, message: ACCOUNT_TEXT.usernameUpdated };
+}
+
+/**
+ * A new password, given the current one. Wrong guesses of the current password count against the
+ * sign-in limit of that username and address, so this is no way round it. Every device is signed out,
+ * as after a reset, and a verified address is told.
+ */
+export async function updatePassword(
+  ctx: AppContext,
+  user: UserRow,
+  body: { current_password: string; new_password: string },
+  ip: string,
+): Promise<MessageAnswer> {
+  await enforce(
+    ctx.limiter,
+    `login:user:${user.username.toLowerCase()}:ip:${addressKey(ip)}`,
+    ctx.config.rateLimits.loginPerUsername,
+  );
+  const { rows } = await ctx.db.query<{ password_hash: string | null }>(
+    'SELECT password_hash FROM users WHERE id = $1',
+    [user.id],
+  );
+  const stored = rows[0]?.password_hash;
+  if (!stored || !(await verifyPassword(body.current_password, stored)))
+    throw badRequest(ACCOUNT_TEXT.currentPasswordWrong);
+  const passwordHash = await hashPassword(body.new_password);
+  const devices = await inTransaction(ctx.db, async (tx) => {
+    await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
+    await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [user.id]);
+    return revokeAllDevices(tx, user.id, 'password_changed');
+  });
+  await announceRevoked(ctx, devices);
+  await notifyPasswordChanged(ctx, user.id);
+  return { message: ACCOUNT_TEXT.passwordUpdated };
+}
+
+/** POST /auth/invalidate-all-sessions: every device of the caller, this one included, at once. */
+export async function invalidateAllSessions(ctx: AppContext, user: UserRow): Promise<MessageAnswer> {
+  const devices = await inTransaction(ctx.db, (tx) => revokeAllDevices(tx, user.id, 'invalidate_all'));
+  await announceRevoked(ctx, devices);
+  return { message: ACCOUNT_TEXT.sessionsInvalidated };
+}
+
+/**
+ * Deletes the caller's account (docs/architecture.md, Account, says what goes and what stays).
+ * Channel messages stay, their author becomes the shared system account 'Deleted User' (as Discord
+ * shows them), content kept; the user row and everything that hangs on it goes: devices, direct
+ * conversations with their messages, friendships, blocks, reactions, emoji, GIFs, uploads (files
+ * removed from disk, so their storage is released), voice seats, calls, read marks, codes, mail.
+ */
+export async function deleteAccount(ctx: AppContext, user: UserRow): Promise<MessageAnswer> {
+  if (user.role === 'SYSTEM') throw forbidden(ACCOUNT_TEXT.systemAccountDelete);
+  if (isAdmin(user)) {
+    const { rows } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'ADMIN'`);
+    if (rows[0]!.n <= 1) throw conflict(ACCOUNT_TEXT.lastAdmin);
+  }
+  // Out of voice and calls first, so the others are told as when someone leaves.
+  await voiceUsersGone(ctx, [user.id]);
+  const gone = await inTransaction(ctx.db, async (tx) => {
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+    const devices = await revokeAllDevices(tx, user.id, 'account_deleted');
+    const friends = await friendIdsOf(tx, user.id);
+    const { rows: emoji } = await tx.query<{ id: number }>('SELECT id FROM custom_emojis WHERE user_id = $1', [
+      user.id,
+    ]);
+    const { rows: ghost } = await tx.query<{ id: number }>(
+      `SELECT id FROM users WHERE role = 'SYSTEM' AND username = $1 ORDER BY id LIMIT 1`,
+      [DELETED_USER_NAME],
+    );
+    // Nonces are per author: the deleted user's would collide under the one shared author.
+    await tx.query('UPDATE messages SET user_id = $2, nonce = NULL WHERE user_id = $1 AND channel_id IS NOT NULL', [
+      user.id,
+      ghost[0]!.id,
+    ]);
+    await tx.query('DELETE FROM users WHERE id = $1', [user.id]);
+    return { devices, friends, emoji: emoji.map((e) => e.id) };
+  });
+  void removeDeletedFiles(ctx);
+  await announceRevoked(ctx, gone.devices);
+  for (const friend of gone.friends)
+    await ctx.events.publish('friend_removed', { user_id: user.id }, { kind: 'users', userIds: [friend] });
+  for (const id of gone.emoji) await ctx.events.publish('custom_emoji_delete', { id }, { kind: 'all' });
+  // Clients holding the user's messages show the new author without reloading.
+  const tombstone: UserUpdateEvent = {
+    user_id: user.id,
+    username: DELETED_USER_NAME,
+    nickname: null,
+    pronouns: null,
+    pronouns_bg_color: null,
+    pronouns_text_color: null,
+    profile_image_url: null,
+    profile_blur_enabled: false,
+  };
+  await ctx.events.publish('user_update', tombstone, { kind: 'all' });
+  return { message: ACCOUNT_TEXT.accountDeleted };
+}
