@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { VOICE_TEXT, type VoiceParticipant } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { inTransaction, type Queryable } from '../db/pool.js';
+import type { Queryable } from '../db/pool.js';
 import { requireVisibleChannel } from '../groups/access.js';
 import type { ChannelRow } from '../groups/rows.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import { endCallsOf } from './dm-calls.js';
-import { announceLeft, leaveAnyVoice, lockSeatsOf, type Seat } from './seats.js';
+import { announceLeft, leaveAnyVoice, withSeatLock, type Seat } from './seats.js';
 import { PARTICIPANT_SELECT, toParticipant, type ParticipantRow } from './participant-row.js';
 
 /** A voice channel the user may view (spec 2 §6: voice follows the group's can_view); others are missing. */
@@ -44,8 +44,7 @@ export async function joinVoice(ctx: AppContext, user: UserRow, channelId: numbe
   const channel = await requireVoiceChannel(ctx, user, channelId);
   await endCallsOf(ctx, user.id, 'ended');
   const sessionId = randomUUID();
-  const participants = await inTransaction(ctx.db, async (tx) => {
-    await lockSeatsOf(tx, user.id);
+  const participants = await withSeatLock(ctx, user.id, async (tx) => {
     await tx.query('SELECT 1 FROM channels WHERE id = $1 FOR NO KEY UPDATE', [channelId]);
     const before = await tx.query<Seat>(
       `SELECT vp.channel_id, c.group_id, vp.session_id::text AS session_id
@@ -66,18 +65,21 @@ export async function joinVoice(ctx: AppContext, user: UserRow, channelId: numbe
       [user.id, channelId, sessionId, peerId],
     );
     const participants = await participantsOf(tx, channelId);
-    // Told before the commit, while the user's lock is held: two joins at once (two tabs, two nodes)
-    // reach everyone in the order they took the seat, so no list keeps a seat the later one took back.
-    // Should the commit itself then fail (the database gone), the others were told of a seat that was
-    // not kept until their list is fetched again; the joiner gets an error either way.
-    if (before.rows[0]) await announceLeft(ctx, user.id, before.rows[0]);
+    const previous = before.rows[0];
     const me = participants.find((p) => p.user_id === user.id)!;
-    await ctx.events.publish(
-      'voice_user_joined',
-      { channel_id: channelId, group_id: channel.group_id, participant: me },
-      { kind: 'group', groupId: channel.group_id },
-    );
-    return participants;
+    return {
+      result: participants,
+      // After the commit, still under the user's seat lock: two joins at once (two tabs, two nodes)
+      // reach everyone in the order they took the seat, so no list keeps a seat a later one took back.
+      announce: async () => {
+        if (previous) await announceLeft(ctx, user.id, previous);
+        await ctx.events.publish(
+          'voice_user_joined',
+          { channel_id: channelId, group_id: channel.group_id, participant: me },
+          { kind: 'group', groupId: channel.group_id },
+        );
+      },
+    };
   });
   return { session_id: sessionId, channel_id: channelId, participants };
 }

@@ -1,15 +1,50 @@
 import type { AppContext } from '../context.js';
-import { inTransaction, type Queryable } from '../db/pool.js';
+import type { DbClient } from '../db/pool.js';
 
 /** The class of the per-user seat lock (negative, so it never meets the friends' pair locks). */
 const SEAT_LOCK_CLASS = -716_004;
 
+/** A change of seats: what it returns, and how to tell the others once it is committed. */
+export interface SeatChange<T> {
+  result: T;
+  announce(): Promise<void>;
+}
+
 /**
- * Makes a user's seat changes (joins, leaves) take turns until the transaction ends: each then sees
- * the seat the one before it took, and tells the others in the same order.
+ * Runs a change of a user's seat (a join, a leave) under that user's seat lock: a session-level
+ * advisory lock taken before the transaction and let go only once its events are out. So a user's
+ * changes take turns (two tabs, two nodes): each sees the seat the one before it committed, and the
+ * others hear of them in the order they happened, never before the change is committed.
  */
-export async function lockSeatsOf(tx: Queryable, userId: number): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483648)::int)', [SEAT_LOCK_CLASS, userId]);
+export async function withSeatLock<T>(
+  ctx: AppContext,
+  userId: number,
+  change: (tx: DbClient) => Promise<SeatChange<T>>,
+): Promise<T> {
+  const key = [SEAT_LOCK_CLASS, userId % 2_147_483_648];
+  const client = await ctx.db.connect();
+  // A connection that cannot let go of the lock is dropped rather than returned: that lets go of it.
+  let broken: Error | undefined;
+  try {
+    await client.query('SELECT pg_advisory_lock($1, $2)', key);
+    try {
+      await client.query('BEGIN');
+      let done: SeatChange<T>;
+      try {
+        done = await change(client);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+      await done.announce();
+      return done.result;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, $2)', key).catch((err: Error) => (broken = err));
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 /** Where a user was in voice before a change, to tell that channel they left. */
@@ -28,11 +63,10 @@ export const announceLeft = (ctx: AppContext, userId: number, seat: Seat) =>
 
 /**
  * Takes the user out of whatever voice channel they are in and tells that channel; false when in
- * none. Under the user's seat lock, told before the commit, like a join (channel-voice.ts).
+ * none. Under the user's seat lock, like a join (channel-voice.ts).
  */
-export async function leaveAnyVoice(ctx: AppContext, userId: number, onlyChannelId?: number): Promise<boolean> {
-  return inTransaction(ctx.db, async (tx) => {
-    await lockSeatsOf(tx, userId);
+export function leaveAnyVoice(ctx: AppContext, userId: number, onlyChannelId?: number): Promise<boolean> {
+  return withSeatLock(ctx, userId, async (tx) => {
     const { rows } = await tx.query<Seat>(
       `DELETE FROM voice_participants vp
         WHERE vp.user_id = $1 AND ($2::bigint IS NULL OR vp.channel_id = $2)
@@ -40,8 +74,7 @@ export async function leaveAnyVoice(ctx: AppContext, userId: number, onlyChannel
                   vp.session_id::text AS session_id`,
       [userId, onlyChannelId ?? null],
     );
-    if (!rows[0]) return false;
-    await announceLeft(ctx, userId, rows[0]);
-    return true;
+    const seat = rows[0];
+    return { result: seat !== undefined, announce: async () => void (seat && (await announceLeft(ctx, userId, seat))) };
   });
 }
