@@ -16,6 +16,27 @@ export default tseslint.config(
     },
   },
   {
+    // The protocol's index holds the zod schemas: in the client they would add zod to the first
+    // download, and zod tries Function('') once, which the Content-Security-Policy reports as a
+    // blocked eval. The client takes types from the index, values from its zod-free subpaths.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@hearth/protocol',
+              allowTypeImports: true,
+              message: "Import values from a zod-free subpath (e.g. '@hearth/protocol/rules'); only types from the index.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/test/**/*.{ts,tsx}', '**/*.test.{ts,tsx}', 'bench/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -1,4 +1,5 @@
-import { DELETED_USER_NAME, type Role } from '@hearth/protocol';
+import type { Role } from '@hearth/protocol';
+import { DELETED_USER_NAME } from '@hearth/protocol/account-rules';
 import styles from './RoleBadge.module.css';
 
 const BADGES: Partial<Record<Role, string>> = { ADMIN: 'Admin', MODERATOR: 'Mod', SYSTEM: 'SYSTEM' };
