@@ -12,7 +12,7 @@ import path from 'node:path';
 import { freeUdpAndTcpPort, freeUdpRange, type PortRange } from '../net/free-udp-ports.js';
 import { diesWithParent } from '../system/dies-with-parent.js';
 import { which } from '../system/which.js';
-import type { TurnRelay } from './turn.js';
+import type { TurnRelay } from './turn-relay.js';
 
 export interface LocalCoturnOptions {
   /** turnserver's path (see findTurnserver). */

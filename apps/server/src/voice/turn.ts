@@ -9,11 +9,9 @@ import type { Config } from '../config.js';
 import { findTurnserver, startLocalCoturn } from './coturn.js';
 
 /** A TURN server and the secret it shares with this server (its --static-auth-secret). */
-export interface TurnRelay {
-  /** As RTCPeerConnection takes them, e.g. turn:turn.example.com:3478?transport=udp */
-  urls: string[];
-  secret: string;
-}
+import type { TurnRelay } from './turn-relay.js';
+
+export type { TurnRelay };
 
 export interface TurnCredentialSet {
   urls: string[];
