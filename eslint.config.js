@@ -29,7 +29,8 @@ export default tseslint.config(
             {
               name: '@hearth/protocol',
               allowTypeImports: true,
-              message: "Import values from a zod-free subpath (e.g. '@hearth/protocol/rules'); only types from the index.",
+              message:
+                "Import values from a zod-free subpath (e.g. '@hearth/protocol/rules'); only types from the index.",
             },
           ],
         },

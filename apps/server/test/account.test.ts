@@ -4,6 +4,7 @@ import {
   ACCOUNT_TEXT,
   CLOSE,
   DELETED_USER_NAME,
+  type DeviceRevokeReason,
   STORAGE_LIMIT_BYTES,
   TEXT,
   formatBytes,
@@ -83,9 +84,18 @@ const live = async (token: string) => {
 
 const login = (username: string, password = PASSWORD) => api.post('/auth/login', { username, password });
 
-/** The live connection is told its device was revoked and is closed; the refresh token no longer works. */
-async function expectSignedOut(connection: LiveClient, refresh: string) {
-  await connection.waitFor((f) => f.type === 'device_revoked');
+/**
+ * The live connection is told its device was revoked, why, and whether its own request did it (the
+ * web client then says nothing of its own); it is closed and the refresh token no longer works.
+ */
+async function expectSignedOut(
+  connection: LiveClient,
+  refresh: string,
+  reason: DeviceRevokeReason,
+  byThisDevice: boolean,
+) {
+  const told = await connection.waitFor((f) => f.type === 'device_revoked');
+  expect(told.data).toEqual({ device_id: expect.any(Number), reason, by_this_device: byThisDevice });
   expect((await connection.waitForClose()).code).toBe(CLOSE.sessionRevoked);
   const refreshed = await api.post('/auth/refresh', { refresh_token: refresh });
   expect(refreshed.status).toBe(401);
@@ -319,7 +329,7 @@ describe('password reset', () => {
       status: 200,
       body: { message: ACCOUNT_TEXT.passwordReset },
     });
-    await expectSignedOut(connection, me.refresh);
+    await expectSignedOut(connection, me.refresh, 'password_reset', false);
     expect((await api.get('/auth/me', me.token)).status).toBe(401);
     expect((await login(me.username)).status).toBe(401);
     expect((await login(me.username, 'another1')).status).toBe(200);
@@ -445,14 +455,18 @@ describe('username', () => {
   it('changes the name, tells everyone, and signs every device out', async () => {
     const me = await account('nm', { email: false });
     const watcher = await account('nw', { email: false });
+    const phone = (await login(me.username)).body;
     const mine = await live(me.token);
+    const onPhone = await live(phone.access_token);
     const theirs = await live(watcher.token);
     const renamed = `${me.username.slice(0, 15)}_new`;
     expect(await api.put('/user/update-username', { username: renamed }, me.token)).toMatchObject({
       status: 200,
       body: { username: renamed, message: ACCOUNT_TEXT.usernameUpdated },
     });
-    await expectSignedOut(mine, me.refresh);
+    // This device asked for it; the phone did not.
+    await expectSignedOut(mine, me.refresh, 'username_changed', true);
+    await expectSignedOut(onPhone, phone.refresh_token, 'username_changed', false);
     const update = await theirs.waitFor((f) => f.type === 'user_update' && f.data.user_id === me.id);
     expect(update.data.username).toBe(renamed);
     expect((await login(me.username)).status).toBe(401);
@@ -499,7 +513,7 @@ describe('password', () => {
       me.token,
     );
     expect(res).toMatchObject({ status: 200, body: { message: ACCOUNT_TEXT.passwordUpdated } });
-    await expectSignedOut(connection, me.refresh);
+    await expectSignedOut(connection, me.refresh, 'password_changed', true);
     expect((await login(me.username)).status).toBe(401);
     expect((await login(me.username, 'another1')).status).toBe(200);
     const mail = await smtp.nth(me.email, 1);
@@ -518,8 +532,8 @@ describe('invalidate all sessions', () => {
       status: 200,
       body: { message: ACCOUNT_TEXT.sessionsInvalidated },
     });
-    await expectSignedOut(connections[0]!, me.refresh);
-    await expectSignedOut(connections[1]!, second.refresh_token);
+    await expectSignedOut(connections[0]!, me.refresh, 'sessions_invalidated', true);
+    await expectSignedOut(connections[1]!, second.refresh_token, 'sessions_invalidated', false);
     expect((await api.get('/auth/me', second.access_token)).status).toBe(401);
     // A second call with the revoked token is 401, which the client counts as done (spec 3 §7).
     expect((await api.post('/auth/invalidate-all-sessions', {}, me.token)).status).toBe(401);
@@ -598,9 +612,7 @@ describe('account deletion', () => {
       status: 200,
       body: { message: ACCOUNT_TEXT.accountDeleted },
     });
-    await mine.waitFor((f) => f.type === 'device_revoked');
-    expect((await mine.waitForClose()).code).toBe(CLOSE.sessionRevoked);
-    expect((await api.post('/auth/refresh', { refresh_token: me.refresh })).status).toBe(401);
+    await expectSignedOut(mine, me.refresh, 'account_deleted', true);
 
     // No way in: not with the password, not with a reset.
     expect(await login(me.username)).toMatchObject(fail(401, TEXT.invalidCredentials));

@@ -189,7 +189,8 @@ describe('DELETE /auth/devices/{id}', () => {
     expect(me.body.detail).toBe(TEXT.notAuthenticated);
     expect((await api.post('/auth/refresh', { refresh_token: phone.refresh })).status).toBe(401);
     const told = await onPhone.waitFor((f) => f.type === 'device_revoked');
-    expect(told.data).toEqual({ device_id: phone.deviceId });
+    // Another device asked: the phone shows Device Access Revoked.
+    expect(told.data).toEqual({ device_id: phone.deviceId, reason: 'revoked', by_this_device: false });
     expect((await onPhone.waitForClose()).code).toBe(CLOSE.sessionRevoked);
     // A new connection with that token is refused too.
     const retry = await LiveClient.connect(nodeA.url);
@@ -284,6 +285,8 @@ describe('POST /auth/devices/revoke-others', () => {
     ] as const) {
       expect((await client.waitFor((f) => f.type === 'device_revoked')).data).toEqual({
         device_id: session.deviceId,
+        reason: 'revoke_others',
+        by_this_device: false,
       });
       expect((await client.waitForClose()).code).toBe(CLOSE.sessionRevoked);
       expect((await api.get('/auth/me', session.token)).status).toBe(401);
@@ -316,7 +319,7 @@ describe('revocation across two nodes', () => {
 
     expect((await apiB.get('/auth/me', phone.token)).status).toBe(401);
     const told = await onPhone.waitFor((f) => f.type === 'device_revoked', 10_000);
-    expect(told.data).toEqual({ device_id: phone.deviceId });
+    expect(told.data).toEqual({ device_id: phone.deviceId, reason: 'revoked', by_this_device: false });
     expect((await onPhone.waitForClose(10_000)).code).toBe(CLOSE.sessionRevoked);
   });
 

@@ -320,7 +320,8 @@ describe('resume', () => {
     const sessionId = c1.frames[0]!.data.session_id as string;
     await api.post('/auth/logout', {}, u.token);
     const revoked = await c1.waitFor((f) => f.type === 'device_revoked');
-    expect(revoked.data).toEqual({ device_id: expect.any(Number) });
+    // Its own logout: its other tabs know it was not revoked from elsewhere.
+    expect(revoked.data).toEqual({ device_id: expect.any(Number), reason: 'logout', by_this_device: true });
     expect((await c1.waitForClose()).code).toBe(CLOSE.sessionRevoked);
     const c2 = await LiveClient.connect(server.url);
     open.push(c2);

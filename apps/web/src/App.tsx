@@ -1,4 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
 import { ConfirmProvider, ToastProvider } from './ui';
 import { ServicesProvider, type Services } from './app/services';
 import { useSession } from './app/session';
@@ -6,6 +7,8 @@ import { AuthScreen } from './features/auth/AuthScreen';
 import { LiveBridge } from './features/live/LiveBridge';
 import { NavigationProvider } from './app/navigation';
 import { Shell } from './features/shell/Shell';
+import { PreSignInViews } from './features/password-reset/lazy';
+import { preSignInView } from './app/routes';
 
 export function App({ services }: { services: Services }) {
   return (
@@ -24,6 +27,12 @@ export function App({ services }: { services: Services }) {
 
 function Root() {
   const session = useSession();
+  const [location] = useLocation();
+  // Forgot-password, email-verification and reset-password have addresses of their own, opened
+  // from the login form or from a mail (then often in a fresh, signed-out browser): whoever is
+  // signed in or not, the address decides, so the mail's token or code is never lost.
+  const view = preSignInView(location);
+  if (view) return <PreSignInViews view={view} />;
   if (!session) return <AuthScreen />;
   // Keyed by user so nothing of one account's view survives into another's.
   return (

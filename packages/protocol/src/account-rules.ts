@@ -1,5 +1,7 @@
 /* Account, email and storage rules, numbers and texts without zod, so the web client can import them (see package.json exports). */
 
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
+
 /** Spec 3 §5: an email verification code is 6 characters (the server sends 6 digits). */
 export const EMAIL_CODE_LENGTH = 6;
 /** A code (email verification, or the password-reset code of an unverified address) is good this long. */
@@ -10,6 +12,9 @@ export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const VERIFICATION_RESEND_INTERVAL_MS = 60_000;
 /** A password-reset link (its single-use token) is good this long. */
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+
+/** Spec 3 §4, §9: after a new username or password the client signs out this long after saying so. */
+export const ACCOUNT_CHANGE_SIGN_OUT_MS = 2_000;
 
 /** Spec 3 §2, §9: the storage bar's colours. */
 export const STORAGE_WARNING_PERCENT = 75;
@@ -71,6 +76,22 @@ export const ACCOUNT_TEXT = {
   systemAccountDelete: 'This account cannot be deleted',
   lastAdmin: 'You are the only administrator: make another user an administrator before deleting your account.',
 } as const;
+
+/**
+ * The first of spec 3 §5's password-change rules that fails, in its order, or null. `confirm` is the
+ * client's second copy of the new password; the server gets one copy and passes none.
+ */
+export function passwordChangeProblem(current: string, next: string, confirm?: string): string | null {
+  if (!current || !next || confirm === '') return ACCOUNT_TEXT.fillAllPasswordFields;
+  if (confirm !== undefined && confirm !== next) return ACCOUNT_TEXT.passwordsDoNotMatch;
+  if (next.length < PASSWORD_MIN) return ACCOUNT_TEXT.newPasswordTooShort;
+  if (next.length > PASSWORD_MAX) return ACCOUNT_TEXT.newPasswordTooLong;
+  if (next === current) return ACCOUNT_TEXT.newPasswordSame;
+  return null;
+}
+
+/** Spec 3 §5: account deletion goes ahead only when this is typed, exactly. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 /** 'Email updated. A verification code was sent to x@y.z.' */
 export const verificationSentText = (email: string) => `Email updated. A verification code was sent to ${email}.`;

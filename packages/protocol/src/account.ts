@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_TEXT, EMAIL_CODE_LENGTH, FORGOT_PASSWORD_NEXT } from './account-rules.js';
+import { ACCOUNT_TEXT, EMAIL_CODE_LENGTH, FORGOT_PASSWORD_NEXT, passwordChangeProblem } from './account-rules.js';
 import { IsoDate, UserText } from './common.js';
-import { PASSWORD_MAX, PASSWORD_MIN } from './constants.js';
 import { Email, Password, Username } from './users.js';
 
 export * from './account-rules.js';
@@ -77,15 +76,10 @@ export const UpdatePasswordBody = z
   .transform((b, ctx) => {
     const current = b.current_password ?? '';
     const next = b.new_password ?? '';
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (!current || !next) return fail(ACCOUNT_TEXT.fillAllPasswordFields);
-    if (next.length < PASSWORD_MIN) return fail(ACCOUNT_TEXT.newPasswordTooShort);
-    if (next.length > PASSWORD_MAX) return fail(ACCOUNT_TEXT.newPasswordTooLong);
-    if (next === current) return fail(ACCOUNT_TEXT.newPasswordSame);
-    return { current_password: current, new_password: next };
+    const problem = passwordChangeProblem(current, next);
+    if (!problem) return { current_password: current, new_password: next };
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
   });
 
 /* ---------- storage (spec 3 §2 My Account, §3) ---------- */

@@ -11,6 +11,39 @@ export const DEVICE_PENDING_POLL_MS = 30_000;
 /** Spec 3 §4 and §9: a device told it was revoked signs out this long after. */
 export const DEVICE_REVOKED_SIGN_OUT_MS = 2_000;
 
+/**
+ * Why a device was signed out: kept in devices.revoke_reason and sent as the `reason` of
+ * device_revoked. logout: the device logged out; revoked: revoked from the devices list;
+ * revoke_others: Revoke All Other Devices; token_reuse: a rotated refresh token was presented again;
+ * the others sign out every device of the account.
+ */
+export const DEVICE_REVOKE_REASONS = [
+  'logout',
+  'revoked',
+  'revoke_others',
+  'token_reuse',
+  'username_changed',
+  'password_changed',
+  'password_reset',
+  'sessions_invalidated',
+  'account_deleted',
+] as const;
+export type DeviceRevokeReason = (typeof DEVICE_REVOKE_REASONS)[number];
+
+/**
+ * What a person does on purpose from a device of theirs that signs that device out too. When
+ * device_revoked says one of these and `by_this_device`, the screen that asked for it says what
+ * happened (a success, then sign-out after 2 s), so the live connection's handler adds no 'Device Access
+ * Revoked' of its own.
+ */
+export const SELF_SIGN_OUT_REASONS: readonly DeviceRevokeReason[] = [
+  'logout',
+  'username_changed',
+  'password_changed',
+  'sessions_invalidated',
+  'account_deleted',
+];
+
 /** Spec 3 §4: the current-device guess. */
 export const CURRENT_DEVICE_SCORE = {
   fingerprint: 100,

@@ -1703,7 +1703,7 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     'Every session of the user whose permission was turned off, one event per flag. A revoked `can_view` hides the group from those sessions from this event on.',
   app_version_update: 'Every session of everyone, when an admin sets a new app version (PUT /admin/app-version).',
   device_revoked:
-    "The sessions of the device that was signed out (logout, a reused refresh token, or revoked from the devices list), on every node, which are then closed with 4003; the user's other devices are not told. Signing out everywhere (invalidate-all-sessions, a new password or username, a password reset, account deletion) sends it to every device of the user.",
+    "The sessions of the device that was signed out (logout, a reused refresh token, or revoked from the devices list), on every node, which are then closed with 4003; the user's other devices are not told. Signing out everywhere (invalidate-all-sessions, a new password or username, a password reset, account deletion) sends it to every device of the user. `reason` says why; `by_this_device` is true for the device whose own request did it, whose screen then says so itself: the web client shows 'Device Access Revoked' only when another device or the server did it.",
 };
 
 /** When the server closes a connection with each code. */

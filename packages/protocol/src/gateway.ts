@@ -15,6 +15,7 @@ import { UserUpdateEvent } from './profiles.js';
 import { OwnPresence, UserPresence } from './presence.js';
 import { CustomEmoji } from './emoji.js';
 import { AppVersionUpdate } from './versions.js';
+import { DEVICE_REVOKE_REASONS } from './device-rules.js';
 import {
   ClientDmCallSignal,
   ClientVoiceSpeaking,
@@ -143,7 +144,15 @@ export const ServerEvents = {
   channel_deleted: z.object({ channel_id: z.number(), group_id: z.number() }),
   permission_granted: PermissionChange,
   permission_revoked: PermissionChange,
-  device_revoked: z.object({ device_id: z.number() }),
+  device_revoked: z.object({
+    device_id: z.number(),
+    reason: z.enum(DEVICE_REVOKE_REASONS).describe('why the device was signed out'),
+    by_this_device: z
+      .boolean()
+      .describe(
+        'the request that signed it out came from this very device (its logout, or a new username or password, signing out everywhere or deleting the account from it)',
+      ),
+  }),
   app_version_update: AppVersionUpdate,
   custom_emoji_update: CustomEmoji,
   custom_emoji_delete: z.object({ id: z.number() }),

@@ -41,6 +41,18 @@ export function usernameProblem(raw: string): string | null {
   return null;
 }
 
+/** Spec 3 §5's simple address pattern: no spaces, one @, a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MAX = 254;
+
+/** What is wrong with an email address as typed (it is trimmed first), or null when it is fine. */
+export function emailProblem(raw: string): string | null {
+  if (hasLoneSurrogate(raw)) return TEXT.textMalformed;
+  const email = raw.trim();
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return TEXT.invalidEmail;
+  return null;
+}
+
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN) return TEXT.passwordTooShort;
   if (password.length > PASSWORD_MAX) return TEXT.passwordTooLong;

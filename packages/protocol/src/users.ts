@@ -4,7 +4,7 @@ import { TEXT } from './texts.js';
 import { IsoDate, UserText } from './common.js';
 
 export { USERNAME_CHARS as USERNAME_PATTERN } from './rules.js';
-import { USERNAME_CHARS as USERNAME_PATTERN } from './rules.js';
+import { EMAIL_MAX, EMAIL_PATTERN, USERNAME_CHARS as USERNAME_PATTERN } from './rules.js';
 
 /** Username rules and texts, in the order the spec checks them. */
 export const Username = UserText(TEXT.usernameTooShort)
@@ -21,8 +21,8 @@ export const Password = z
 /** Simple address pattern of spec 3 §5: no spaces, one @, a dot in the domain. */
 export const Email = UserText(TEXT.invalidEmail)
   .trim()
-  .max(254, TEXT.invalidEmail)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, TEXT.invalidEmail);
+  .max(EMAIL_MAX, TEXT.invalidEmail)
+  .regex(EMAIL_PATTERN, TEXT.invalidEmail);
 
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;

@@ -9,21 +9,26 @@ import { friendIdsOf } from '../profiles/visibility.js';
 import { addressKey } from '../ratelimit/address-key.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
-import { isAdmin, type UserRow } from '../users/user-row.js';
+import { isAdmin } from '../users/user-row.js';
+import type { AuthedUser } from '../auth/authenticate.js';
 import { voiceUsersGone } from '../voice/cleanup.js';
 import { notifyPasswordChanged } from './notices.js';
-import { announceRevoked, revokeAllDevices } from './sessions.js';
+import { announceRevoked, revokeAllDevices, type Revocation } from './sessions.js';
 
 /**
  * A new username (spec 3 §5's rules, unique in any case, reserved names refused as taken). Every device
  * is signed out: the client logs out 2 s after a change anyway (spec 3 §4), and no session keeps
  * running under the old name. Everyone else is told with user_update.
  */
-export async function updateUsername(ctx: AppContext, user: UserRow, username: string): Promise<UpdateUsernameAnswer> {
+export async function updateUsername(
+  ctx: AppContext,
+  user: AuthedUser,
+  username: string,
+): Promise<UpdateUsernameAnswer> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   if (username === user.username) throw badRequest(ACCOUNT_TEXT.usernameSame);
   if (RESERVED_USERNAMES.includes(username.toLowerCase())) throw conflict(TEXT.usernameTaken);
-  let devices: number[];
+  let devices: Revocation;
   try {
     devices = await inTransaction(ctx.db, async (tx) => {
       const taken = await tx.query('SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2', [
@@ -39,7 +44,7 @@ export async function updateUsername(ctx: AppContext, user: UserRow, username: s
     if ((err as { code?: string }).code === '23505') throw conflict(TEXT.usernameTaken);
     throw err;
   }
-  await announceRevoked(ctx, devices);
+  await announceRevoked(ctx, devices, user.deviceId);
   await announcePicture(ctx, user.id);
   return { username, message: ACCOUNT_TEXT.usernameUpdated };
 }
@@ -51,7 +56,7 @@ export async function updateUsername(ctx: AppContext, user: UserRow, username: s
  */
 export async function updatePassword(
   ctx: AppContext,
-  user: UserRow,
+  user: AuthedUser,
   body: { current_password: string; new_password: string },
   ip: string,
 ): Promise<MessageAnswer> {
@@ -73,15 +78,15 @@ export async function updatePassword(
     await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [user.id]);
     return revokeAllDevices(tx, user.id, 'password_changed');
   });
-  await announceRevoked(ctx, devices);
+  await announceRevoked(ctx, devices, user.deviceId);
   await notifyPasswordChanged(ctx, user.id);
   return { message: ACCOUNT_TEXT.passwordUpdated };
 }
 
 /** POST /auth/invalidate-all-sessions: every device of the caller, this one included, at once. */
-export async function invalidateAllSessions(ctx: AppContext, user: UserRow): Promise<MessageAnswer> {
-  const devices = await inTransaction(ctx.db, (tx) => revokeAllDevices(tx, user.id, 'invalidate_all'));
-  await announceRevoked(ctx, devices);
+export async function invalidateAllSessions(ctx: AppContext, user: AuthedUser): Promise<MessageAnswer> {
+  const devices = await inTransaction(ctx.db, (tx) => revokeAllDevices(tx, user.id, 'sessions_invalidated'));
+  await announceRevoked(ctx, devices, user.deviceId);
   return { message: ACCOUNT_TEXT.sessionsInvalidated };
 }
 
@@ -92,7 +97,7 @@ export async function invalidateAllSessions(ctx: AppContext, user: UserRow): Pro
  * conversations with their messages, friendships, blocks, reactions, emoji, GIFs, uploads (files
  * removed from disk, so their storage is released), voice seats, calls, read marks, codes, mail.
  */
-export async function deleteAccount(ctx: AppContext, user: UserRow): Promise<MessageAnswer> {
+export async function deleteAccount(ctx: AppContext, user: AuthedUser): Promise<MessageAnswer> {
   if (user.role === 'SYSTEM') throw forbidden(ACCOUNT_TEXT.systemAccountDelete);
   if (isAdmin(user)) {
     const { rows } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'ADMIN'`);
@@ -120,7 +125,7 @@ export async function deleteAccount(ctx: AppContext, user: UserRow): Promise<Mes
     return { devices, friends, emoji: emoji.map((e) => e.id) };
   });
   void removeDeletedFiles(ctx);
-  await announceRevoked(ctx, gone.devices);
+  await announceRevoked(ctx, gone.devices, user.deviceId);
   for (const friend of gone.friends)
     await ctx.events.publish('friend_removed', { user_id: user.id }, { kind: 'users', userIds: [friend] });
   for (const id of gone.emoji) await ctx.events.publish('custom_emoji_delete', { id }, { kind: 'all' });

@@ -1,4 +1,4 @@
-import type { Device } from '@hearth/protocol';
+import type { Device, DeviceRevokeReason } from '@hearth/protocol';
 import { DEVICE_TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
@@ -18,9 +18,9 @@ import { hashRefreshToken } from './tokens.js';
  */
 
 /** revoke_reason of a device revoked from the list: listed as pending for one access-token lifetime. */
-const REVOKED_FROM_LIST = 'revoked';
+const REVOKED_FROM_LIST: DeviceRevokeReason = 'revoked';
 /** revoke_reason of the devices Revoke All Other Devices signs out: gone from the list at once. */
-const REVOKED_AS_OTHERS = 'revoke_others';
+const REVOKED_AS_OTHERS: DeviceRevokeReason = 'revoke_others';
 
 interface DeviceRow {
   id: number;
@@ -77,7 +77,7 @@ export async function revokeOwnDevice(ctx: AppContext, user: AuthedUser, deviceI
     await revokeDevice(tx, deviceId, REVOKED_FROM_LIST);
     return true;
   });
-  if (revoked) await announceDeviceRevoked(ctx, deviceId);
+  if (revoked) await announceDeviceRevoked(ctx, deviceId, REVOKED_FROM_LIST, user.deviceId);
 }
 
 /**
@@ -116,6 +116,6 @@ export async function revokeOtherDevices(ctx: AppContext, user: AuthedUser, refr
     ]);
     return ids;
   });
-  await Promise.all(revoked.map((id) => announceDeviceRevoked(ctx, id)));
+  await Promise.all(revoked.map((id) => announceDeviceRevoked(ctx, id, REVOKED_AS_OTHERS, user.deviceId)));
   return revoked.length;
 }

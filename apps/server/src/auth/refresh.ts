@@ -76,6 +76,7 @@ export async function refresh(ctx: AppContext, token: string, client: ClientInfo
   });
   if (result.kind === 'tokens') return result.tokens;
   if (result.kind === 'invalid') throw unauthorized(TEXT.invalidRefreshToken);
-  await announceDeviceRevoked(ctx, result.deviceId);
+  // Whoever presented the spent token is not taken for the device: its owner is told it was revoked.
+  await announceDeviceRevoked(ctx, result.deviceId, 'token_reuse', null);
   throw unauthorized(TEXT.sessionRevoked);
 }

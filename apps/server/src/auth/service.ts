@@ -1,4 +1,4 @@
-import type { AuthAnswer, LoginBody, RegisterBody, TokenPair } from '@hearth/protocol';
+import type { AuthAnswer, DeviceRevokeReason, LoginBody, RegisterBody, TokenPair } from '@hearth/protocol';
 import { ACCOUNT_TEXT, RESERVED_USERNAMES, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction, type Queryable } from '../db/pool.js';
@@ -88,7 +88,8 @@ export async function issueTokens(
 
 export async function logout(ctx: AppContext, deviceId: number): Promise<void> {
   await revokeDevice(ctx.db, deviceId, 'logout');
-  await announceDeviceRevoked(ctx, deviceId);
+  // The device's own request (its access or refresh token): its other tabs are told it logged out.
+  await announceDeviceRevoked(ctx, deviceId, 'logout', deviceId);
 }
 
 /** The device id a refresh token belongs to, for logging out with only a refresh token. */
@@ -105,7 +106,7 @@ export async function deviceOfRefreshToken(ctx: AppContext, token: string) {
  * checks revoked_at) and its refresh tokens are gone. `reason` is kept in devices.revoke_reason
  * (migration 0018); the first revocation's stays.
  */
-export async function revokeDevice(db: Queryable, deviceId: number, reason: string | null = null): Promise<void> {
+export async function revokeDevice(db: Queryable, deviceId: number, reason: DeviceRevokeReason): Promise<void> {
   await db.query(
     `UPDATE devices SET revoke_reason = CASE WHEN revoked_at IS NULL THEN $2 ELSE revoke_reason END,
                         revoked_at = coalesce(revoked_at, now())
@@ -115,7 +116,20 @@ export async function revokeDevice(db: Queryable, deviceId: number, reason: stri
   await db.query('DELETE FROM refresh_tokens WHERE device_id = $1', [deviceId]);
 }
 
-/** Live connections of a revoked device are told and closed; the user's other devices are not concerned. */
-export function announceDeviceRevoked(ctx: AppContext, deviceId: number) {
-  return ctx.events.publish('device_revoked', { device_id: deviceId }, { kind: 'device', deviceId });
+/**
+ * Live connections of a revoked device are told (why, and whether the request came from that device:
+ * `byDeviceId` is the device that asked, null when none did) and closed; the user's other devices are
+ * not concerned.
+ */
+export function announceDeviceRevoked(
+  ctx: AppContext,
+  deviceId: number,
+  reason: DeviceRevokeReason,
+  byDeviceId: number | null,
+) {
+  return ctx.events.publish(
+    'device_revoked',
+    { device_id: deviceId, reason, by_this_device: deviceId === byDeviceId },
+    { kind: 'device', deviceId },
+  );
 }

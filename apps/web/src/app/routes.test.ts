@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOME, isPagePath, placeFromPath, placePath } from './routes';
+import { HOME, isPagePath, placeFromPath, placePath, preSignInView } from './routes';
 
 describe('routes', () => {
   it('gives home, a group and a channel their addresses, and reads them back', () => {
@@ -17,6 +17,22 @@ describe('routes', () => {
     for (const path of ['/channels', '/channels/x', '/channels/0/1', '/channels/1/2/3', '/channels/-1', '/nowhere']) {
       expect(placeFromPath(path)).toBeNull();
       expect(isPagePath(path)).toBe(false);
+    }
+  });
+
+  it('names the pre-sign-in views of their addresses, and nothing else', () => {
+    expect(preSignInView('/forgot-password')).toBe('forgot-password');
+    expect(preSignInView('/email-verification')).toBe('email-verification');
+    expect(preSignInView('/reset-password/')).toBe('reset-password');
+    for (const path of [
+      '/',
+      '/login',
+      '/reset-password/x',
+      '/settings/reset-password',
+      '//reset-password',
+      '/Reset-Password',
+    ]) {
+      expect(preSignInView(path)).toBeNull();
     }
   });
 });

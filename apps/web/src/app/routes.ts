@@ -50,3 +50,18 @@ export function dmUserFromPath(path: string): number | null {
 }
 
 export const samePlace = (a: Place, b: Place) => a.groupId === b.groupId && a.channelId === b.channelId;
+
+/**
+ * The views before signing in that have addresses of their own (spec 3 §2): the login form links to
+ * forgot-password, and the mails of a password reset link to reset-password (with a token) or to
+ * email-verification (with the identifier and a code). They show whether or not someone is signed in
+ * in this browser, so a link opened from a mail is never lost.
+ */
+export const PRE_SIGN_IN_VIEWS = ['forgot-password', 'email-verification', 'reset-password'] as const;
+export type PreSignInView = (typeof PRE_SIGN_IN_VIEWS)[number];
+
+/** The pre-sign-in view an address shows ('/reset-password', '/reset-password/'), or null. */
+export function preSignInView(path: string): PreSignInView | null {
+  const name = path.replace(/^\/|\/$/g, '');
+  return (PRE_SIGN_IN_VIEWS as readonly string[]).includes(name) ? (name as PreSignInView) : null;
+}

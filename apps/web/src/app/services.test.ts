@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServices } from './services';
-import { signOut } from './session';
+import { signOut, signOutAfter } from './session';
 import { SESSION_EXPIRED_KEY } from '../lib/auth-store';
 import { stubFetch } from '../test/fake-fetch';
 import { user } from '../test/factories';
@@ -81,6 +81,24 @@ describe('createServices', () => {
     localStorage.setItem(SESSION_EXPIRED_KEY, 'Your device access has been revoked. Please log in again.');
     expect(await services.http.refresh()).toBe(false);
     expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBe('Your device access has been revoked. Please log in again.');
+  });
+
+  it('lets a session that signs out on purpose in 2 s run its course: a refused refresh meanwhile does not end it', async () => {
+    vi.useFakeTimers();
+    try {
+      stubFetch(() => ({ status: 401, body: { detail: 'Invalid refresh token' } }));
+      const services = signedInTab();
+      signOutAfter(services, 2_000); // a new password was just saved: the server signed every device out
+      expect(await services.http.refresh()).toBe(false);
+      expect(services.auth.get()).not.toBeNull();
+      expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBeNull();
+      vi.advanceTimersByTime(2_000);
+      expect(services.auth.get()).toBeNull();
+      expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBeNull();
+      expect(leftovers(services)).toEqual({ cached: false, address: '/', unsent: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refreshes on auth_error from the live connection, even when the token does not look expired', async () => {

@@ -29,6 +29,9 @@ export function createServices(): Services {
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
   });
   const http = new HttpClient(auth, '/api', () => {
+    // Signing out in a moment on purpose (a new username or password): the refusal was expected, and
+    // the session ends when planned, without calling it expired.
+    if (auth.isEnding) return;
     // A reason already stored (a revoked device, signing out in 2 s) is the one to show.
     if (!localStorage.getItem(SESSION_EXPIRED_KEY))
       localStorage.setItem(SESSION_EXPIRED_KEY, 'Your session has expired. Please log in again.');

@@ -36,6 +36,23 @@ export async function signOut(services: Services) {
   }
 }
 
+/**
+ * Ends this session `ms` from now, after something the user did here that the server has already
+ * signed every device out for (spec 3 §4: a new username or password, then logout after 2 s). Until
+ * then nothing ends it early: a refused refresh meanwhile is expected (AuthStore.markEnding). Nothing
+ * is sent: the device is already signed out. A session that ended and began again meanwhile (a new
+ * refresh token) is left alone.
+ */
+export function signOutAfter(services: Services, ms: number): void {
+  const { auth } = services;
+  const session = auth.get();
+  if (!session) return;
+  auth.markEnding();
+  setTimeout(() => {
+    if (auth.reload()?.refreshToken === session.refreshToken) auth.set(null);
+  }, ms);
+}
+
 export const isAdminRole = (role: string | undefined) => role?.toUpperCase() === 'ADMIN';
 
 /** The signed-in user's own changes (a new nickname or picture) shown everywhere at once, without a reload. */

@@ -26,6 +26,7 @@ const sameSession = (a: Session | null, b: Session | null) =>
 export class AuthStore {
   private session: Session | null;
   private listeners = new Set<Listener>();
+  private ending = false;
 
   constructor(private storage: Storage = window.localStorage) {
     this.session = this.load();
@@ -40,6 +41,7 @@ export class AuthStore {
 
   set(session: Session | null): void {
     this.session = session;
+    this.ending = false;
     if (session) {
       this.storage.setItem(ACCESS_KEY, session.accessToken);
       this.storage.setItem(REFRESH_KEY, session.refreshToken);
@@ -58,6 +60,19 @@ export class AuthStore {
       this.notify();
     }
     return this.session;
+  }
+
+  /**
+   * This tab signs out in a moment on purpose (signOutAfter in app/session.ts): the server has already
+   * signed the device out, so a refused refresh meanwhile is expected, not an expired session. Until the
+   * session changes.
+   */
+  markEnding(): void {
+    if (this.session) this.ending = true;
+  }
+
+  get isEnding(): boolean {
+    return this.ending;
   }
 
   updateTokens(accessToken: string, refreshToken: string): void {

@@ -134,6 +134,15 @@ describe('HttpClient', () => {
     expect(texts).toEqual(['400 Name is required', '400 from message', '502 Bad Gateway', '503 HTTP 503']);
   });
 
+  it("says whether the error's text is the server's own or only its status", async () => {
+    const { http } = client();
+    replies.push({ status: 400, body: { detail: 'Name is required' } });
+    replies.push({ status: 502, statusText: 'Bad Gateway' });
+    const own = [];
+    for (let i = 0; i < 2; i++) own.push(await http.get(`/e${i}`).catch((e: ApiError) => e.fromServer));
+    expect(own).toEqual([true, false]);
+  });
+
   it('throttles to 10 requests per second per request key', async () => {
     const { http } = client();
     for (let i = 0; i < 10; i++) await http.get('/group');

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The text is the server's own (its detail or message), not only the status: a form shows it rather than its fallback. */
+    readonly fromServer = true,
   ) {
     super(message);
   }
@@ -130,7 +132,11 @@ export class HttpClient {
   }
 
   private unwrap<T>(res: { status: number; statusText: string; body: unknown }): T {
-    if (res.status >= 400) throw new ApiError(res.status, errorText(res.status, res.statusText, res.body));
+    if (res.status >= 400) {
+      const b = res.body as { detail?: unknown; message?: unknown } | null;
+      const fromServer = typeof b?.detail === 'string' || typeof b?.message === 'string';
+      throw new ApiError(res.status, errorText(res.status, res.statusText, res.body), fromServer);
+    }
     return res.body as T;
   }
 }

@@ -84,4 +84,28 @@ describe('AuthScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Log In' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
   });
+
+  it('links the login form, not the register form, to forgot-password, carrying the name typed so far', async () => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', '/');
+    renderWithServices(<AuthScreen />);
+    const link = screen.getByRole('link', { name: 'Forgot password?' });
+    expect(link.getAttribute('href')).toBe('/forgot-password');
+    await user.type(screen.getByLabelText('Username'), ' alice ');
+    await user.click(link);
+    expect(window.location.pathname).toBe('/forgot-password');
+    expect(window.history.state).toEqual({ identifier: 'alice' });
+
+    window.history.replaceState(null, '', '/');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+  });
+
+  it('says what the history entry brings back, such as a password just reset', () => {
+    window.history.replaceState({ loginNotice: 'Your password has been reset. You can now log in.' }, '', '/');
+    renderWithServices(<AuthScreen />);
+    expect(screen.getByRole('status').textContent).toBe('Your password has been reset. You can now log in.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    window.history.replaceState(null, '', '/');
+  });
 });

@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { passwordProblem, usernameProblem } from '@hearth/protocol/rules';
 import { useServices } from '../../app/services';
 import { signIn } from '../../app/session';
 import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
 import { Button, TextField } from '../../ui';
+import { preSignInViews } from '../password-reset/lazy';
+import { readLoginNotice, type ForgotPasswordState } from './login-notice';
 import styles from './AuthScreen.module.css';
 
 type Mode = 'login' | 'register';
@@ -17,6 +21,10 @@ export function AuthScreen() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(() => localStorage.getItem(SESSION_EXPIRED_KEY));
   const [busy, setBusy] = useState(false);
+  // Good news brought back to the login form, such as a password just reset (spec 3 §2).
+  const notice = readLoginNotice(useHistoryState());
+  // The forgot-password view's code, so following the link finds it here.
+  useEffect(() => preSignInViews.loadWhenIdle(), []);
 
   const switchMode = (next: Mode) => {
     setMode(next);
@@ -38,6 +46,8 @@ export function AuthScreen() {
     setBusy(true);
     setError(null);
     localStorage.removeItem(SESSION_EXPIRED_KEY);
+    // The notice has been read; it must not come back with this entry after the next sign-out.
+    if (notice) window.history.replaceState(null, '');
     try {
       const body: Record<string, unknown> = { username: username.trim(), password };
       if (mode === 'register' && email.trim()) body.email = email.trim();
@@ -56,6 +66,11 @@ export function AuthScreen() {
           {registering ? 'Create an account' : 'Welcome back'}
         </h1>
         <p className={styles.subtitle}>{registering ? 'Join the conversation on Hearth' : 'Sign in to Hearth'}</p>
+        {notice && !registering && (
+          <p role="status" className={styles.notice}>
+            {notice}
+          </p>
+        )}
         <TextField
           label="Username"
           name="username"
@@ -72,6 +87,15 @@ export function AuthScreen() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {!registering && (
+          <Link
+            href="/forgot-password"
+            state={{ identifier: username.trim() } satisfies ForgotPasswordState}
+            className={styles.forgot}
+          >
+            Forgot password?
+          </Link>
+        )}
         {registering && (
           <TextField
             label="Email (optional)"

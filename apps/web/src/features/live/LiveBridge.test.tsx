@@ -40,8 +40,15 @@ function renderBridge() {
     },
   });
   renderWithServices(<LiveBridge />, services);
-  const revoke = () =>
-    act(() => sockets.at(-1)!.receive({ type: 'device_revoked', seq: null, data: { detail: 'revoked' } }));
+  /** Revoked from another device's list, unless said otherwise. */
+  const revoke = (data: { reason?: string; by_this_device?: boolean } = {}) =>
+    act(() =>
+      sockets.at(-1)!.receive({
+        type: 'device_revoked',
+        seq: null,
+        data: { device_id: 1, reason: 'revoked', by_this_device: false, ...data },
+      }),
+    );
   return { services, revoke };
 }
 
@@ -77,6 +84,46 @@ describe('LiveBridge', () => {
     expect(services.auth.get()).toBeNull();
     expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBeNull();
     expect(screen.queryByRole('alert', { name: 'Device Access Revoked' })).toBeNull();
+  });
+
+  it.each(['username_changed', 'password_changed', 'sessions_invalidated', 'account_deleted'])(
+    'stays quiet when the user did it on this device (%s): that screen says so; signs out 2 s later all the same',
+    (reason) => {
+      const { services, revoke } = renderBridge();
+      revoke({ reason, by_this_device: true });
+      expect(screen.queryByRole('alert', { name: 'Device Access Revoked' })).toBeNull();
+      expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBeNull();
+      act(() => vi.advanceTimersByTime(1_999));
+      expect(services.auth.get()).not.toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(services.auth.get()).toBeNull();
+      expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBeNull();
+    },
+  );
+
+  it('says Device Access Revoked when the same change was made on another device', () => {
+    const { revoke } = renderBridge();
+    revoke({ reason: 'password_changed', by_this_device: false });
+    expect(screen.getByRole('alert', { name: 'Device Access Revoked' })).toBeTruthy();
+    expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBe('Your device access has been revoked. Please log in again.');
+  });
+
+  it('says Device Access Revoked for a reused refresh token or a password reset, which this device did not ask for', () => {
+    for (const reason of ['token_reuse', 'password_reset']) {
+      const { revoke } = renderBridge();
+      revoke({ reason, by_this_device: false });
+      expect(screen.getAllByRole('alert', { name: 'Device Access Revoked' }).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('does not end the next session when the user signed out and in again within the 2 s', () => {
+    const { services, revoke } = renderBridge();
+    revoke({ reason: 'password_changed', by_this_device: true });
+    act(() => services.auth.set(null));
+    const bob = { accessToken: 'token2', refreshToken: 'refresh2', user: user({ id: 8, username: 'bob' }) };
+    act(() => services.auth.set(bob));
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(services.auth.get()).toEqual(bob);
   });
 
   it('drops the pending sign-out when the session ends first, so it cannot end the next one', () => {

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useServices } from '../../app/services';
-import { useSession } from '../../app/session';
-import { DEVICE_REVOKED_SIGN_OUT_MS, DEVICE_TEXT } from '@hearth/protocol/device-rules';
+import { signOutAfter, useSession } from '../../app/session';
+import type { ServerEventData } from '@hearth/protocol';
+import { DEVICE_REVOKED_SIGN_OUT_MS, DEVICE_TEXT, SELF_SIGN_OUT_REASONS } from '@hearth/protocol/device-rules';
 import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
 import { useToast } from '../../ui';
 
@@ -49,6 +50,14 @@ export function LiveBridge() {
         // A logout in another tab of this browser revokes this device too; that tab has already
         // cleared the stored session (signOut), so there is nothing to announce here.
         if (!auth.reload()) return;
+        const { reason, by_this_device } = signal.frame.data as Partial<ServerEventData<'device_revoked'>>;
+        if (by_this_device && reason && SELF_SIGN_OUT_REASONS.includes(reason)) {
+          // The user did it here (a new username or password, signing out everywhere, deleting the
+          // account): the screen where they did it says so and signs out. This tab (it, or another
+          // tab of this browser) follows in the same 2 s, without a revocation notice or reason.
+          signOutAfter(services, DEVICE_REVOKED_SIGN_OUT_MS);
+          return;
+        }
         // Spec 3 §4 and §8: stored for the next login screen, shown now, signed out 2 s later.
         localStorage.setItem(SESSION_EXPIRED_KEY, DEVICE_TEXT.revokedBody);
         toast.error(DEVICE_TEXT.revokedTitle, DEVICE_TEXT.revokedBody);

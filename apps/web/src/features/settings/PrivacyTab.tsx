@@ -3,10 +3,13 @@ import type { PrivacySettings } from '@hearth/protocol';
 import { useServices } from '../../app/services';
 import { Spinner, useToast } from '../../ui';
 import { Switch } from '../../ui/Switch';
+import { ACCOUNT_TEXT } from '@hearth/protocol/account-rules';
+import { useLocation } from 'wouter';
 import { failureText } from './form-result';
+import { PRIVACY_SETTINGS_KEY } from './privacy-keys';
 import styles from './Settings.module.css';
 
-const KEY = ['privacy', 'settings'] as const;
+const KEY = PRIVACY_SETTINGS_KEY;
 
 const AUDIENCES: { value: PrivacySettings['friend_request_privacy']; label: string }[] = [
   { value: 'anyone', label: 'Everyone' },
@@ -14,9 +17,13 @@ const AUDIENCES: { value: PrivacySettings['friend_request_privacy']; label: stri
   { value: 'none', label: 'No one' },
 ];
 
-/** The Privacy section of Privacy & Safety (spec 3 §2): each change saved at once. The Safety section comes with the account settings. */
+/**
+ * Privacy & Safety (spec 3 §2): the Privacy section, and Safety's New Device Login Alerts, which go by
+ * mail and so stay off and disabled until the account has an email address. Each change saved at once.
+ */
 export function PrivacyTab() {
   const { http } = useServices();
+  const [, navigate] = useLocation();
   const qc = useQueryClient();
   const toast = useToast();
   const settings = useQuery({ queryKey: KEY, queryFn: () => http.get<PrivacySettings>('/privacy/settings') });
@@ -78,6 +85,30 @@ export function PrivacyTab() {
           checked={s.data_collection_enabled}
           onCheckedChange={(v) => change.mutate({ data_collection_enabled: v })}
         />
+      </section>
+      <section className={styles.section} aria-labelledby="safety-title">
+        <h3 id="safety-title" className={styles.sectionTitle}>
+          Safety
+        </h3>
+        <Switch
+          label="New Device Login Alerts"
+          description="Get an email at your verified address when your account signs in from a device or network it has not used before."
+          checked={s.login_alerts_enabled}
+          disabled={!s.email}
+          onCheckedChange={(v) => change.mutate({ login_alerts_enabled: v })}
+        />
+        {!s.email && (
+          <p className={styles.hint}>
+            {ACCOUNT_TEXT.loginAlertsNeedEmail}{' '}
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => navigate('/settings/account/email', { replace: true })}
+            >
+              Add an email address
+            </button>
+          </p>
+        )}
       </section>
     </div>
   );

@@ -20,9 +20,15 @@ const VoiceSettingsTab = lazy(() => import('./voice-tab/VoiceSettingsTab'));
 const DevicesTab = lazy(() => import('../devices/DevicesTab'));
 const ChatSettingsTab = lazy(() => import('./chat-tab/ChatSettingsTab'));
 const AppearanceTab = lazy(() => import('./appearance/AppearanceTab'));
+const AccountTab = lazy(() => import('./account/AccountTab'));
 
 /** The tabs built so far; the others say Coming Soon until their issue lands. */
 const BUILT: Record<string, () => ReactNode> = {
+  account: () => (
+    <Suspense fallback={null}>
+      <AccountTab />
+    </Suspense>
+  ),
   profile: () => <ProfileTab />,
   privacy: () => <PrivacyTab />,
   voice: () => (

@@ -2,7 +2,7 @@ import { ApiError } from '../../lib/http';
 
 /** Spec 3 §8: the server's detail when it gave one; a failed connection says so. */
 export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.message || fallback;
+  if (error instanceof ApiError) return (error.fromServer && error.message) || fallback;
   if (error instanceof TypeError) return 'Connection error. Please try again.';
   return fallback;
 }
