@@ -111,7 +111,16 @@ describe('email address', () => {
       email_verified: false,
       has_pending_verification: false,
     });
-    for (const bad of ['', 'no-at-sign', 'two@@example.test', 'a b@example.test', 'me@localhost'])
+    // The last two would be read by a mail library as a display name or a list, and mailed elsewhere.
+    for (const bad of [
+      '',
+      'no-at-sign',
+      'two@@example.test',
+      'a b@example.test',
+      'me@localhost',
+      'x<victim@example.test>',
+      'a,victim@example.test',
+    ])
       expect(await api.put('/user/update-email', { email: bad }, me.token)).toMatchObject(fail(400, TEXT.invalidEmail));
     const other = await account('em2');
     expect(await api.put('/user/update-email', { email: other.email.toUpperCase() }, me.token)).toMatchObject(

@@ -41,8 +41,12 @@ export function usernameProblem(raw: string): string | null {
   return null;
 }
 
-/** Spec 3 §5's simple address pattern: no spaces, one @, a dot in the domain. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Spec 3 §5's simple address pattern: no spaces, one @, a dot in the domain; and none of the
+ * characters with which a mail library reads a display name or a list (`x<victim@mail.example>` is
+ * delivered to victim@mail.example, which the unique index would not see as taken).
+ */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 export const EMAIL_MAX = 254;
 
 /** What is wrong with an email address as typed (it is trimmed first), or null when it is fine. */

@@ -58,6 +58,8 @@ export async function updateEmail(ctx: AppContext, user: UserRow, email: string)
       if (taken.rowCount) throw conflict(ACCOUNT_TEXT.emailInUse);
       await tx.query('UPDATE users SET email = $2, email_verified = false WHERE id = $1', [user.id, email]);
       await tx.query(`DELETE FROM email_codes WHERE user_id = $1 AND purpose = 'reset_password'`, [user.id]);
+      // A reset link already mailed to the old address must not outlive the move away from it.
+      await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [user.id]);
     });
   } catch (err) {
     if (isEmailTaken(err)) throw conflict(ACCOUNT_TEXT.emailInUse);
@@ -118,6 +120,7 @@ export async function removeEmail(ctx: AppContext, user: UserRow): Promise<Messa
     );
     if (!rowCount) throw badRequest(ACCOUNT_TEXT.noEmail);
     await tx.query('DELETE FROM email_codes WHERE user_id = $1', [user.id]);
+    await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [user.id]);
   });
   return { message: ACCOUNT_TEXT.emailRemoved };
 }

@@ -76,6 +76,7 @@ export async function updatePassword(
   const devices = await inTransaction(ctx.db, async (tx) => {
     await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, passwordHash]);
     await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1', [user.id]);
+    await tx.query(`DELETE FROM email_codes WHERE user_id = $1 AND purpose = 'reset_password'`, [user.id]);
     return revokeAllDevices(tx, user.id, 'password_changed');
   });
   await announceRevoked(ctx, devices, user.deviceId);
@@ -106,6 +107,12 @@ export async function deleteAccount(ctx: AppContext, user: AuthedUser): Promise<
   // Out of voice and calls first, so the others are told as when someone leaves.
   await voiceUsersGone(ctx, [user.id]);
   const gone = await inTransaction(ctx.db, async (tx) => {
+    if (isAdmin(user)) {
+      // Counted again with the admins' rows locked: two admins deleting themselves at once must not
+      // both see the other one still there.
+      const { rows } = await tx.query<{ id: number }>(`SELECT id FROM users WHERE role = 'ADMIN' FOR UPDATE`);
+      if (rows.length <= 1) throw conflict(ACCOUNT_TEXT.lastAdmin);
+    }
     await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
     const devices = await revokeAllDevices(tx, user.id, 'account_deleted');
     const friends = await friendIdsOf(tx, user.id);

@@ -96,6 +96,17 @@ class Pipeline implements ProcessedMicrophone {
     const wantsRnnoise = settings.noiseSuppressionEngine === 'rnnoise';
     // RNNoise needs 48 kHz; otherwise the device's own rate saves a resampling.
     const context = new AudioContext(wantsRnnoise ? { sampleRate: RNNOISE_SAMPLE_RATE } : {});
+    try {
+      return await Pipeline.graph(raw, settings, context);
+    } catch (err) {
+      void context.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** The graph in `context` (closed by build if this throws). */
+  private static async graph(raw: MediaStream, settings: VoiceSettings, context: AudioContext): Promise<Pipeline> {
+    const wantsRnnoise = settings.noiseSuppressionEngine === 'rnnoise';
     await context.resume().catch(() => undefined);
     const source = context.createMediaStreamSource(raw);
     const gain = context.createGain();

@@ -57,18 +57,27 @@ export class VoiceEngine implements VoiceEngineApi {
     // Signals from those already there may come before the join's answer: listen first, hold them.
     this.unsubscribe = this.deps.live.subscribe(this.onLive);
     let seated = false;
+    const media = new VoiceMedia((text) => this.deps.notify?.(text));
+    this.media = media;
+    /** Disconnect was pressed while this join was still on its way: it stops where it is. */
+    const abandoned = () => this.media !== media;
     try {
-      const media = new VoiceMedia((text) => this.deps.notify?.(text));
-      this.media = media;
-      const stream = await media.open();
+      await media.open();
       const turn = await http.get<TurnCredentials>('/voice/turn-credentials');
+      if (abandoned()) return media.close();
       const answer = await http.post<JoinAnswer>(`/voice/channels/${channel.id}/join`, {
         peer_id: crypto.randomUUID(),
       });
       seated = true;
+      if (abandoned()) {
+        media.close();
+        await http.post(`/voice/channels/${channel.id}/leave`).catch(() => undefined);
+        return;
+      }
       this.sessionId = answer.session_id;
+      // The stream of now: the settings may have opened the microphone again while the join was on its way.
       this.mesh = new PeerMesh(
-        stream,
+        media.stream()!,
         turn,
         {
           send: this.sendSignal,
@@ -78,6 +87,9 @@ export class VoiceEngine implements VoiceEngineApi {
         media.output(),
       );
       media.attach(this.mesh);
+      // Mute or deafen pressed while connecting: the seat was taken unmuted, so say it again now.
+      const { muted, deafened } = this.session.getState();
+      if (muted || deafened) this.apply(muted, deafened);
       for (const p of answer.participants as VoiceParticipant[])
         if (p.user_id !== this.deps.userId) void this.mesh.offerTo(p.user_id);
       const held = this.pending;
@@ -91,6 +103,8 @@ export class VoiceEngine implements VoiceEngineApi {
       );
       playVoiceSound('join');
     } catch (err) {
+      media.close();
+      if (abandoned()) return;
       // A seat taken but not usable is given back (spec 2 §8: the join is undone with a leave).
       if (seated) await http.post(`/voice/channels/${channel.id}/leave`).catch(() => undefined);
       this.teardown();

@@ -27,16 +27,31 @@ export class VoiceMedia {
   private muted = false;
   private deafened = false;
   private closed = false;
+  /** Reopens are numbered: one that finishes after a later one started is stale and let go. */
+  private reopens = 0;
 
   constructor(private onProblem: (text: string) => void) {}
 
   /** Opens the microphone with the settings of now; the stream to send. */
   async open(): Promise<MediaStream> {
     this.applied = voiceSettings.get();
-    this.mic = await openProcessedMicrophone(this.applied);
-    if (this.mic.fellBack) this.onProblem(VOICE_SETTINGS_TEXT.engineFailed);
+    const mic = await openProcessedMicrophone(this.applied);
+    // Closed while the microphone was opening (Disconnect during 'Connecting...'): let it go at once.
+    if (this.closed) {
+      mic.close();
+      throw new Error('The voice connection was closed');
+    }
+    this.mic = mic;
+    // Mute pressed while it was opening.
+    mic.setMuted(this.muted);
+    if (mic.fellBack) this.onProblem(VOICE_SETTINGS_TEXT.engineFailed);
     this.unsubscribe = voiceSettings.subscribe(this.onChange);
-    return this.mic.stream;
+    return mic.stream;
+  }
+
+  /** The stream sent now (another one after the settings opened the microphone again). */
+  stream(): MediaStream | null {
+    return this.mic?.stream ?? null;
   }
 
   /** The peers, once they exist: they get a new stream and the output settings from now on. */
@@ -97,14 +112,15 @@ export class VoiceMedia {
   }
 
   private async reopen(next: VoiceSettings): Promise<void> {
+    const turn = ++this.reopens;
     let fresh: ProcessedMicrophone;
     try {
       fresh = await openProcessedMicrophone(next);
     } catch {
-      this.onProblem(VOICE_SETTINGS_TEXT.recreateFailed);
+      if (turn === this.reopens) this.onProblem(VOICE_SETTINGS_TEXT.recreateFailed);
       return;
     }
-    if (this.closed) {
+    if (this.closed || turn !== this.reopens) {
       fresh.close();
       return;
     }
