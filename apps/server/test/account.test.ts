@@ -175,6 +175,10 @@ describe('email address', () => {
     await api.put('/user/update-email', { email: next }, me.token);
     expect((await api.get('/user/email-status', me.token)).body).toMatchObject({ email: next, email_verified: false });
     await smtp.nth(next, 0);
+    // The verified address it replaced is told, so a change the owner did not make is noticed.
+    const notice = await smtp.nth(me.email, 1);
+    expect(notice.subject).toBe('Your email address was changed');
+    expect(notice.text).toContain(next);
   });
 
   it('removes the address', async () => {

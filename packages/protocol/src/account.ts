@@ -113,6 +113,7 @@ export const MAIL_KINDS = [
   'password_reset_code',
   'password_changed',
   'login_alert',
+  'email_changed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ['logged', 'sending', 'sent', 'failed'] as const;

@@ -3,7 +3,7 @@ import { ACCOUNT_TEXT, EMAIL_CODE_MAX_ATTEMPTS, verificationSentText } from '@he
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, conflict } from '../http/errors.js';
-import { verificationCodeMail } from '../mail/templates.js';
+import { verificationCodeMail, emailChangedMail } from '../mail/templates.js';
 import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import { checkCode, issueCode } from './codes.js';
@@ -65,6 +65,12 @@ export async function updateEmail(ctx: AppContext, user: UserRow, email: string)
     if (isEmailTaken(err)) throw conflict(ACCOUNT_TEXT.emailInUse);
     throw err;
   }
+  // The address being replaced, when it was verified, is told: a change made with a stolen session
+  // (then a password reset to the new address) does not go unnoticed by the owner.
+  if (current.email && current.email_verified && current.email.toLowerCase() !== email.toLowerCase())
+    ctx.mail.queue(
+      emailChangedMail({ userId: user.id, email: current.email, username: user.username }, email, new Date()),
+    );
   await sendVerificationCode(ctx, user, email);
   return { message: verificationSentText(email) };
 }

@@ -120,6 +120,27 @@ export function passwordChangedMail(to: To, when: Date): Mail {
   };
 }
 
+/** To the address being replaced: a change made with a stolen session is then noticed by the owner. */
+export function emailChangedMail(to: To, newAddress: string, when: Date): Mail {
+  return {
+    to: to.email,
+    userId: to.userId,
+    kind: 'email_changed',
+    subject: 'Your email address was changed',
+    summary: 'email changed',
+    secrets: [],
+    ...body([
+      { text: `Hello ${to.username},` },
+      {
+        text: `The email address of your Hearth account was changed on ${utc(when)} from this one to ${newAddress}.`,
+      },
+      {
+        text: 'If this was not you, sign in, set your address back in Settings → My Account and change your password.',
+      },
+    ]),
+  };
+}
+
 export function loginAlertMail(to: To, login: { when: Date; deviceName: string; address: string }): Mail {
   return {
     to: to.email,
