@@ -39,6 +39,7 @@ import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import { openTurnRelay } from './voice/turn.js';
 import { versionRoutes } from './versions/routes.js';
+import { privacyReportRoutes } from './privacy-reports/routes.js';
 import { voiceRoutes } from './voice/routes.js';
 import { startCallSweep, voiceUsersGone } from './voice/cleanup.js';
 import { Mailer } from './mail/mailer.js';
@@ -149,6 +150,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         presenceRoutes(api, ctx);
         voiceRoutes(api, ctx);
         versionRoutes(api, ctx);
+        privacyReportRoutes(api, ctx);
         accountRoutes(api, ctx);
         mailRoutes(api, ctx);
       },

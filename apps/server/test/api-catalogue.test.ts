@@ -346,6 +346,15 @@ describe('answers and frames match their schemas', () => {
     // Friends: the admin and the user go through every step, so both see every friend event.
     await call('GET', '/privacy/settings', { token: U });
     await call('PUT', '/privacy/settings', { token: U, body: { friend_request_cooldown_enabled: true } });
+    await call('POST', '/privacy/report', {
+      token: U,
+      body: {
+        device_info: { platform: 'Linux', userAgent: 'Test', language: 'en', screen: { width: 800, height: 600 } },
+        user_agent: 'Test',
+        timezone: 'UTC',
+        language: 'en',
+      },
+    });
     const asked = await call('POST', '/friends/request', { token: A, body: { username: userName } });
     await call('GET', '/friends/requests/incoming', { token: U });
     await call('GET', '/friends/requests/outgoing', { token: A });

@@ -20,6 +20,7 @@ import {
   VerifyResetCodeBody,
 } from './account.js';
 import { AppVersionAnswer, AppVersionBody, VersionInfo } from './versions.js';
+import { DataReportAnswer, DataReportBody } from './privacy-reports.js';
 import { DevicesAnswer, RevokeOthersAnswer, RevokeOthersBody } from './devices.js';
 import {
   Category,
@@ -1357,6 +1358,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
     limits: ['writePerUser'],
     body: PrivacySettingsUpdate,
     answer: PrivacySettings,
+  },
+  {
+    method: 'POST',
+    path: '/privacy/report',
+    auth: 'user',
+    status: 200,
+    summary:
+      "A data collection report (device_info, user_agent, timezone, language), stored with the user, username, address and time. Only when the caller's `data_collection_enabled` is on (403 'Data collection is turned off in your privacy settings' otherwise). Counted at most once every 7 days per user, or when it comes from a device (the access token's) the user has not reported from before: otherwise nothing is stored and the answer is `{ accepted: false, reason: null }` (200, not an error). `reason` says why one was stored: 'first', 'interval' or 'new_device'.",
+    limits: ['writePerUser'],
+    body: DataReportBody,
+    answer: DataReportAnswer,
   },
 
   /* ---------- notification preferences ---------- */

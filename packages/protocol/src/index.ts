@@ -26,3 +26,4 @@ export * from './gateway.js';
 export * from './endpoints.js';
 export * from './rules.js';
 export * from './versions.js';
+export * from './privacy-reports.js';

@@ -4,6 +4,7 @@ import { fingerprintHeaders } from '../lib/device-fingerprint';
 import type { Services } from './services';
 import { useServices } from './services';
 import { landInDefaultChannelNext } from '../features/shell/useLandInDefaultChannel';
+import { apiVersion } from './api-version';
 
 export function useSession() {
   const { auth } = useServices();
@@ -18,6 +19,12 @@ export async function signIn(services: Services, kind: 'login' | 'register', bod
   });
   if (kind === 'register') landInDefaultChannelNext();
   services.auth.set({ accessToken: answer.access_token, refreshToken: answer.refresh_token, user: answer.user });
+  // A data collection report once per sign-in when the user allows it (spec 3 §3, §7): the server
+  // decides whether it counts. Privacy features are API v2 only. Its code is fetched only then.
+  if (apiVersion.isV2())
+    void import('../features/privacy-report/data-report')
+      .then((m) => m.sendDataReport(services))
+      .catch(() => undefined);
   return answer.user;
 }
 

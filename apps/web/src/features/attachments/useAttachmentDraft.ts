@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useServices } from '../../app/services';
+import { apiVersion } from '../../app/api-version';
 import { AttachmentDraft, type DraftItem } from './draft-store';
 import { uploadFile } from './upload';
 
@@ -17,7 +18,11 @@ export function useAttachmentDraft(channelId: number): AttachmentDraft {
             onProgress,
             signal,
           ),
-        discard: (id) => http.delete(`/upload/attachment/${id}`),
+        // API v1 (the client's compatibility mode) offers no attachment deletion: an upload taken out of
+        // the message is left to the server's sweep of unsent uploads.
+        discard: async (id) => {
+          if (apiVersion.isV2()) await http.delete(`/upload/attachment/${id}`);
+        },
         createObjectUrl: (file) => URL.createObjectURL(file),
         revokeObjectUrl: (url) => URL.revokeObjectURL(url),
       }),

@@ -4,6 +4,8 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { passwordProblem, usernameProblem } from '@hearth/protocol/rules';
 import { useServices } from '../../app/services';
 import { signIn } from '../../app/session';
+import { apiVersion } from '../../app/api-version';
+import { ApiVersionSelector } from '../api-version/ApiVersionSelector';
 import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
 import { Button, TextField } from '../../ui';
 import { preSignInViews } from '../password-reset/lazy';
@@ -52,6 +54,7 @@ export function AuthScreen() {
       const body: Record<string, unknown> = { username: username.trim(), password };
       if (mode === 'register' && email.trim()) body.email = email.trim();
       await signIn(services, mode, body);
+      apiVersion.noteSignIn();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Something went wrong');
       setBusy(false);
@@ -106,6 +109,7 @@ export function AuthScreen() {
             onChange={(e) => setEmail(e.target.value)}
           />
         )}
+        <ApiVersionSelector />
         {error && (
           <p role="alert" className={styles.error}>
             {error}

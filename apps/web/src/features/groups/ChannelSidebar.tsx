@@ -14,6 +14,7 @@ import { EditChannelDialog } from './EditChannelDialog';
 import { CategoryDialog, type CategoryDialogMode } from './CategoryDialog';
 import { CreateModal, type CreateRequest } from './create/CreateModal';
 import { VoicePanel } from '../voice';
+import { useIsApiV2 } from '../../app/api-version';
 import styles from './ChannelSidebar.module.css';
 
 /** The selected group's channels (spec 2 §2): ungrouped first, then collapsible categories. */
@@ -80,9 +81,12 @@ function ChannelTree({ groupId, menus, onCreateChannel }: ChannelTreeProps) {
   const channels = useChannels();
   const categories = useCategories(groupId);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const v2 = useIsApiV2();
 
   if (channels.isLoading || categories.isLoading) return <p className={styles.hint}>Loading...</p>;
-  const layout = sidebarLayout(channels.data ?? [], categories.data ?? [], groupId);
+  // API v1 (a compatibility mode of the client) has no voice: its channels are not listed.
+  const listed = v2 ? (channels.data ?? []) : (channels.data ?? []).filter((c) => c.channel_type !== 'voice');
+  const layout = sidebarLayout(listed, categories.data ?? [], groupId);
   const empty = layout.ungrouped.length === 0 && layout.sections.every((s) => s.channels.length === 0);
   // Channels in no category are listed under two headings by type, as Discord does; categories mix them.
   const ungroupedText = layout.ungrouped.filter((c) => c.channel_type !== 'voice');

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, version as reactVersion } from 'react';
 import { Button } from '../../ui';
 import { RUNNING_VERSION, useVersionInfo } from '../versions';
+import { DeveloperOptions } from '../api-version/DeveloperOptions';
 import styles from './Settings.module.css';
 
 const ChangelogDialog = lazy(() => import('../versions/ChangelogDialog'));
@@ -50,6 +51,7 @@ export default function AboutTab() {
           </Button>
         </div>
       </section>
+      <DeveloperOptions />
       <section className={styles.section} aria-labelledby="about-legal">
         <h3 id="about-legal" className={styles.sectionTitle}>
           Legal

@@ -7,6 +7,8 @@ import { useServices } from '../../app/services';
 import { signOut } from '../../app/session';
 import { Button, IconButton } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
+import { V2Only } from '../api-version/V2Required';
+import { API_VERSION_TEXT } from '../api-version/texts';
 import { PrivacyTab } from './PrivacyTab';
 import { ProfileTab } from './ProfileTab';
 import { OPEN_SETTINGS_TAB, SETTINGS_TABS, settingsLocation, tabName } from './tabs';
@@ -30,7 +32,11 @@ const BUILT: Record<string, () => ReactNode> = {
     </Suspense>
   ),
   profile: () => <ProfileTab />,
-  privacy: () => <PrivacyTab />,
+  privacy: () => (
+    <V2Only text={API_VERSION_TEXT.privacyOnV1}>
+      <PrivacyTab />
+    </V2Only>
+  ),
   voice: () => (
     <Suspense fallback={null}>
       <VoiceSettingsTab />
@@ -62,9 +68,11 @@ const BUILT: Record<string, () => ReactNode> = {
     </Suspense>
   ),
   devices: () => (
-    <Suspense fallback={null}>
-      <DevicesTab />
-    </Suspense>
+    <V2Only text={API_VERSION_TEXT.devicesOnV1}>
+      <Suspense fallback={null}>
+        <DevicesTab />
+      </Suspense>
+    </V2Only>
   ),
 };
 

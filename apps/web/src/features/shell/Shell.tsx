@@ -16,6 +16,7 @@ import { useMemberLiveUpdates } from '../members';
 import { usePresenceFeed } from '../presence';
 import { CallModal, useVoiceLiveUpdates } from '../voice';
 import { VersionPrompts } from '../versions';
+import { V2Warning } from '../api-version/V2Warning';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
@@ -89,6 +90,7 @@ export function Shell() {
       <MiniProfileHost />
       <CallModal />
       <VersionPrompts />
+      <V2Warning />
     </div>
   );
 }
