@@ -261,7 +261,12 @@ describe('resume', () => {
     open.push(c2);
     c2.send({ type: 'resume', session_id: sessionId, seq: lastSeq });
     const resumed = await c2.waitFor((f) => f.type === 'resumed');
-    expect(resumed.data).toEqual({ session_id: sessionId, replayed: 20 });
+    // The 20 messages, and whatever else the session was due meanwhile (a presence update of the
+    // group's members, gathered each second, may fall in the gap on a busy machine); which messages,
+    // once each and in order, is checked against the steady client below.
+    expect(resumed.data.session_id).toBe(sessionId);
+    expect(resumed.data.replayed).toBeGreaterThanOrEqual(20);
+    expect(c2.frames.filter((f) => f.type === 'message')).toHaveLength(20);
     await api.post('/message', { channel_id: channelId, content: 'after' }, writer.token);
     await c2.waitFor(isMessage('after'));
     await steady.waitFor(isMessage('after'));
