@@ -278,7 +278,12 @@ describe('resume', () => {
     expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
     // Replayed events come before the resumed marker, live ones after.
     const order = c2.frames.map((f) => (f.type === 'message' ? f.data.content : f.type));
-    expect(order.indexOf('resumed')).toBe(20);
+    const resumedAt = order.indexOf('resumed');
+    expect(resumedAt).toBe(resumed.data.replayed);
+    expect(order.slice(0, resumedAt).filter((x) => /^during\d+$/.test(x))).toEqual(
+      Array.from({ length: 20 }, (_, i) => `during${i}`),
+    );
+    expect(order.slice(resumedAt + 1)).toContain('after');
   });
 
   it('does not replay events of a group the user lost sight of while away', async () => {
