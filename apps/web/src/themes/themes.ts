@@ -95,7 +95,9 @@ const STATUS = {
     '--warning': '#f0b232',
     '--warning-text': '#1e1f22',
     '--success': '#23a55a',
-    '--success-text': '#ffffff',
+    // Dark on this green: white on it is 3.2:1, under the 4.5 text needs (the TRANSMITTING label, the
+    // call's 'connected' pill).
+    '--success-text': '#04210f',
     '--info': '#4cc2ff',
     '--status-online': '#23a55a',
     '--status-away': '#f0b232',
