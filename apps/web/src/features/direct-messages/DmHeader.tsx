@@ -2,6 +2,7 @@ import type { PublicUser } from '@hearth/protocol';
 import { IconButton } from '../../ui';
 import { BackIcon } from '../../ui/icons';
 import { useIsNarrow } from '../../app/useIsNarrow';
+import { useIsApiV2 } from '../../app/api-version';
 import { PresenceAvatar, presenceText, usePresence } from '../presence';
 import { RoleBadge } from '../../ui/RoleBadge';
 import { Icon, type IconProps } from '../../ui';
@@ -15,13 +16,15 @@ const PhoneIcon = (p: IconProps) => (
 
 /**
  * The DM chat's header (spec 2 §2): name, badges, 'Direct Message' and presence, back on narrow
- * screens, and the call button (never for the system account, who cannot be called).
+ * screens, and the call button (never for the system account, who cannot be called). Calls are voice,
+ * so on API v1 (the client's compatibility mode) the button is left out, as voice channels are.
  */
 export function DmHeader({ user, onBack }: { user: PublicUser; onBack(): void }) {
   const narrow = useIsNarrow();
   const presence = usePresence(user.id);
   const name = user.nickname || user.username;
   const system = user.role === 'SYSTEM';
+  const v2 = useIsApiV2();
   return (
     <header className={styles.header} data-system={system || undefined}>
       {narrow && (
@@ -37,7 +40,7 @@ export function DmHeader({ user, onBack }: { user: PublicUser; onBack(): void })
         </h2>
         <p className={styles.subtitle}>Direct Message{system ? '' : ` · ${presenceText(presence)}`}</p>
       </div>
-      {!system && (
+      {!system && v2 && (
         // Spec 2 §4: a `dm_call:start` window event starts a call; the voice feature listens for it.
         <IconButton
           aria-label="Start voice call"

@@ -21,11 +21,12 @@ const CALL: DmCall = {
   end_reason: null,
 };
 
-/** A session of user 1 with a call from user 2 ringing, and the end request held open. */
-function ringing() {
+/** A session of user 1 (on API v2 unless told), its requests held open until settled. */
+function callSession(v2 = true) {
   let onLive: (signal: LiveSignal) => void = () => undefined;
   let settle: { resolve(): void; reject(err: unknown): void } = { resolve: () => undefined, reject: () => undefined };
   const post = vi.fn(() => new Promise<void>((resolve, reject) => (settle = { resolve: () => resolve(), reject })));
+  const loadRingtone = vi.fn(() => new Promise<never>(() => undefined));
   const session = new CallSession({
     http: { post } as unknown as HttpClient,
     live: { subscribe: (listener: (s: LiveSignal) => void) => (onLive = listener) } as unknown as LiveConnection,
@@ -33,11 +34,18 @@ function ringing() {
     leaveVoice: async () => undefined,
     notify: () => undefined,
     loadMedia: () => new Promise(() => undefined),
-    loadRingtone: () => new Promise(() => undefined),
+    loadRingtone,
+    isV2: () => v2,
   });
   const frame = (type: string, data: unknown) => onLive({ kind: 'frame', frame: { type, seq: null, data } });
-  frame('dm_call_incoming', CALL);
-  return { session, frame, settle: () => settle };
+  return { session, frame, post, loadRingtone, settle: () => settle };
+}
+
+/** A session of user 1 with a call from user 2 ringing, and the end request held open. */
+function ringing() {
+  const made = callSession();
+  made.frame('dm_call_incoming', CALL);
+  return made;
 }
 
 describe('CallSession ending', () => {
@@ -59,5 +67,35 @@ describe('CallSession ending', () => {
     settle().reject(new ApiError(409, 'Call is over'));
     await ended;
     expect(session.getState()).toMatchObject({ phase: 'incoming', ending: false });
+  });
+});
+
+describe('CallSession on API v1', () => {
+  it('does not ring for an incoming call', () => {
+    const { session, frame, loadRingtone } = callSession(false);
+    frame('dm_call_incoming', CALL);
+    expect(session.getState()).toMatchObject({ phase: 'idle', call: null });
+    expect(loadRingtone).not.toHaveBeenCalled();
+    // What follows of that call is not this tab's either.
+    frame('dm_call_ended', { ...CALL, status: 'ended' });
+    expect(session.getState().phase).toBe('idle');
+  });
+
+  it('starts no call', async () => {
+    const { session, post } = callSession(false);
+    await session.start(2);
+    expect(post).not.toHaveBeenCalled();
+    expect(session.getState().phase).toBe('idle');
+  });
+
+  it('rings and starts calls on API v2', async () => {
+    const { session, frame, post, loadRingtone } = callSession(true);
+    frame('dm_call_incoming', CALL);
+    expect(session.getState()).toMatchObject({ phase: 'incoming', otherId: 2 });
+    expect(loadRingtone).toHaveBeenCalled();
+    frame('dm_call_declined', { ...CALL, status: 'declined' });
+    expect(session.getState().phase).toBe('ended');
+    void session.start(2);
+    await vi.waitFor(() => expect(post).toHaveBeenCalledWith('/voice/dm/call/start', { recipient_id: 2 }));
   });
 });

@@ -51,6 +51,12 @@ export interface CallDeps {
   notify(kind: 'success' | 'error', title: string, message?: string): void;
   loadMedia(session: CallSession): Promise<CallMedia>;
   loadRingtone(): Promise<{ start(): void; stop(): void }>;
+  /**
+   * False on API v1, the client's compatibility mode, which has no voice: no call is started from
+   * this tab and an incoming one does not ring here (the caller's side rings on until it is ended).
+   * A call already under way when the mode changes runs on to its end.
+   */
+  isV2(): boolean;
 }
 
 const IDLE: CallState = {
@@ -104,7 +110,7 @@ export class CallSession {
   }
 
   async start(recipientId: number): Promise<void> {
-    if (this.state.phase !== 'idle' && this.state.phase !== 'ended') return;
+    if ((this.state.phase !== 'idle' && this.state.phase !== 'ended') || !this.deps.isV2()) return;
     try {
       await this.deps.leaveVoice();
       await new Promise((r) => setTimeout(r, AFTER_LEAVE_MS));
@@ -185,6 +191,7 @@ export class CallSession {
     const other = call.caller.user_id === me ? call.recipient.user_id : call.caller.user_id;
     if (type === 'dm_call_incoming') {
       if (call.recipient.user_id !== me || (this.state.phase !== 'idle' && this.state.phase !== 'ended')) return;
+      if (!this.deps.isV2()) return;
       this.show({ ...IDLE, phase: 'incoming', call, otherId: other });
       void this.deps.loadRingtone().then((r) => {
         if (this.state.phase !== 'incoming') return;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { apiVersion } from '../../app/api-version';
 import { useServices } from '../../app/services';
 import { useSession } from '../../app/session';
 import type { LiveConnection } from '../../lib/live';
@@ -31,6 +32,7 @@ export function useCallSession(): CallSession {
           let playing: { stop(): void } | null = null;
           return { start: () => (playing = m.playRingtone()), stop: () => playing?.stop() };
         }),
+      isV2: apiVersion.isV2,
     });
     sessions.set(live, session);
   }

@@ -17,11 +17,13 @@ export interface CreateFieldsProps {
   onChange: (patch: Partial<CreateFormState>) => void;
   onNameBlur: () => void;
   disabled: boolean;
+  /** The channel type choice and the voice options: API v2 only (spec 2 §5); on v1 a channel is text. */
+  voice: boolean;
 }
 
 const BITRATE_OPTIONS = VOICE_BITRATES.map((b) => ({ value: String(b), label: `${b / 1000} kbps` }));
 
-export function CreateFields({ kind, form, errors, onChange, onNameBlur, disabled }: CreateFieldsProps) {
+export function CreateFields({ kind, form, errors, onChange, onNameBlur, disabled, voice }: CreateFieldsProps) {
   const groups = useGroups();
   const categories = useCategories(kind === 'channel' ? form.groupId : null);
   const groupOptions = [
@@ -75,21 +77,23 @@ export function CreateFields({ kind, form, errors, onChange, onNameBlur, disable
             disabled={disabled || form.groupId === null}
             onChange={(e) => onChange({ categoryId: valueId(e.target.value) })}
           />
-          <fieldset className={styles.choices} disabled={disabled}>
-            <legend>Channel Type</legend>
-            {(['text', 'voice'] as const).map((type) => (
-              <label key={type} className={styles.choice}>
-                <input
-                  type="radio"
-                  name="channel-type"
-                  checked={form.channelType === type}
-                  onChange={() => onChange({ channelType: type })}
-                />
-                {type === 'text' ? 'Text' : 'Voice'}
-              </label>
-            ))}
-          </fieldset>
-          {form.channelType === 'voice' && (
+          {voice && (
+            <fieldset className={styles.choices} disabled={disabled}>
+              <legend>Channel Type</legend>
+              {(['text', 'voice'] as const).map((type) => (
+                <label key={type} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="channel-type"
+                    checked={form.channelType === type}
+                    onChange={() => onChange({ channelType: type })}
+                  />
+                  {type === 'text' ? 'Text' : 'Voice'}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {voice && form.channelType === 'voice' && (
             <>
               <TextField
                 label="Max Participants"

@@ -3,7 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { CreateModal } from './CreateModal';
 import { DRAFT_KEY } from './draft';
+import { apiVersion } from '../../../app/api-version';
 import { admin, category, channel, group } from '../../../test/factories';
+import { setApiVersion } from '../../../test/api-version';
 import { fakeServer, ok, renderSignedIn } from '../test-utils';
 
 const routes = {
@@ -127,6 +129,55 @@ describe('CreateModal', () => {
       bitrate: 96000,
     });
     expect(screen.getByText('Channel created successfully')).toBeTruthy();
+  });
+
+  it('offers no channel type on API v1, which has no voice: the channel is text', async () => {
+    setApiVersion('v1');
+    const calls = fakeServer({
+      ...routes,
+      'POST /channel': (body) => ({ status: 201, body: channel(31, 'plans', 1, body as object) }),
+    });
+    const onClose = vi.fn();
+    renderSignedIn(<CreateModal request={{}} onClose={onClose} />, admin());
+    await screen.findByRole('dialog');
+    expect(screen.getByRole('button', { name: 'Channel', description: 'A text channel in a group' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Channel' }));
+    await userEvent.type(within(dialog()).getByRole('textbox', { name: 'Name' }), 'plans');
+    await userEvent.selectOptions(within(dialog()).getByRole('combobox', { name: 'Group' }), 'Hearth');
+    expect(within(dialog()).queryByRole('group', { name: 'Channel Type' })).toBeNull();
+    expect(within(dialog()).queryByRole('radio')).toBeNull();
+    expect(within(dialog()).queryByRole('spinbutton', { name: 'Max Participants' })).toBeNull();
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'plans',
+      description: null,
+      channel_type: 'text',
+      group_id: 1,
+      category_id: null,
+    });
+  });
+
+  it('creates a text channel when the version turns to v1 after Voice was chosen', async () => {
+    setApiVersion('v2');
+    const calls = fakeServer({
+      ...routes,
+      'POST /channel': (body) => ({ status: 201, body: channel(32, 'lounge', 1, body as object) }),
+    });
+    const onClose = vi.fn();
+    renderSignedIn(<CreateModal request={{ kind: 'channel', groupId: 1 }} onClose={onClose} />, admin());
+    await screen.findByRole('dialog');
+    await userEvent.type(within(dialog()).getByRole('textbox', { name: 'Name' }), 'lounge');
+    await userEvent.click(within(dialog()).getByRole('radio', { name: 'Voice' }));
+    act(() => apiVersion.choose('v1'));
+    expect(within(dialog()).queryByRole('radio', { name: 'Voice' })).toBeNull();
+    expect(within(dialog()).queryByRole('combobox', { name: 'Bitrate' })).toBeNull();
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ channel_type: 'text' });
+    expect(calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('bitrate');
   });
 
   it("shows the server's reason when creating fails, and stays open", async () => {

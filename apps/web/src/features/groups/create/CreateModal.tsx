@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useIsApiV2 } from '../../../app/api-version';
 import { Button, Modal } from '../../../ui';
 import { clearDraft, loadDraft, useDraftAutosave } from './draft';
 import {
@@ -40,6 +41,8 @@ function CreateDialog({ request, onClose }: { request: CreateRequest; onClose: (
   const [errors, setErrors] = useState<CreateFormErrors>({});
   const { submit, pending } = useCreateSubmit();
   const formId = useId();
+  // API v1 (the client's compatibility mode) has no voice: a channel is text, with no type to choose.
+  const v2 = useIsApiV2();
   useDraftAutosave(form, true);
 
   const close = () => {
@@ -100,12 +103,13 @@ function CreateDialog({ request, onClose }: { request: CreateRequest; onClose: (
             form={form}
             errors={errors}
             disabled={pending}
+            voice={v2}
             onChange={change}
             onNameBlur={() => setErrors((e) => ({ ...e, name: validateCreate(kind, form).name }))}
           />
         </form>
       ) : (
-        <TypeStep onChoose={setKind} />
+        <TypeStep voice={v2} onChoose={setKind} />
       )}
     </Modal>
   );

@@ -7,8 +7,11 @@ const KINDS: { kind: CreateKind; label: string; description: string }[] = [
   { kind: 'group', label: 'Group', description: 'A new community with its own channels' },
   { kind: 'category', label: 'Category', description: 'A heading that gathers channels of a group' },
 ];
+/** The channel's line on API v1, which has no voice channels. */
+const TEXT_CHANNEL_DESCRIPTION = 'A text channel in a group';
 
-export function TypeStep({ onChoose }: { onChoose: (kind: CreateKind) => void }) {
+/** Without `voice` (API v1), a channel is described as text only. */
+export function TypeStep({ voice, onChoose }: { voice: boolean; onChoose: (kind: CreateKind) => void }) {
   const id = useId();
   return (
     <div className={styles.types} role="group" aria-label="What to create">
@@ -24,7 +27,7 @@ export function TypeStep({ onChoose }: { onChoose: (kind: CreateKind) => void })
         >
           <span className={styles.typeLabel}>{label}</span>
           <span id={`${id}-${kind}`} className={styles.typeDescription} aria-hidden="true">
-            {description}
+            {kind === 'channel' && !voice ? TEXT_CHANNEL_DESCRIPTION : description}
           </span>
         </button>
       ))}

@@ -50,15 +50,20 @@ export function participantLimit(typed: string): number {
   return Math.min(VOICE_MAX_PARTICIPANTS_MAX, Math.max(VOICE_MAX_PARTICIPANTS_MIN, n));
 }
 
-export function channelBody(form: CreateFormState, groupId: number): NewChannel {
+/**
+ * The new channel's body. Without `voice` (API v1, the client's compatibility mode, spec 2 §5) it is
+ * a text channel whatever the form says: the choice may have been made before the mode changed.
+ */
+export function channelBody(form: CreateFormState, groupId: number, voice = true): NewChannel {
+  const channelType: ChannelType = voice ? form.channelType : 'text';
   const body: NewChannel = {
     name: form.name.trim(),
     description: form.description.trim() || null,
-    channel_type: form.channelType,
+    channel_type: channelType,
     group_id: groupId,
     category_id: form.categoryId,
   };
-  if (form.channelType === 'voice') {
+  if (channelType === 'voice') {
     body.max_participants = participantLimit(form.maxParticipants);
     body.bitrate = form.bitrate;
   }

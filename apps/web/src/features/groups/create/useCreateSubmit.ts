@@ -1,3 +1,4 @@
+import { useIsApiV2 } from '../../../app/api-version';
 import { useNavigation } from '../../../app/navigation';
 import { useCreateChannel } from '../channel-mutations';
 import { useCreateCategory } from '../category-mutations';
@@ -10,6 +11,7 @@ export function useCreateSubmit() {
   const createGroup = useCreateGroup();
   const createCategory = useCreateCategory();
   const createChannel = useCreateChannel();
+  const v2 = useIsApiV2();
   const pending = createGroup.isPending || createCategory.isPending || createChannel.isPending;
 
   const submit = async (kind: CreateKind, form: CreateFormState): Promise<boolean> => {
@@ -21,7 +23,7 @@ export function useCreateSubmit() {
       } else if (kind === 'category' && form.groupId !== null) {
         await createCategory.mutateAsync({ name, groupId: form.groupId });
       } else if (kind === 'channel' && form.groupId !== null) {
-        const channel = await createChannel.mutateAsync(channelBody(form, form.groupId));
+        const channel = await createChannel.mutateAsync(channelBody(form, form.groupId, v2));
         // A voice channel has no chat to open; joining it comes with voice.
         if (channel.channel_type === 'text') nav.selectChannel(channel.id, channel.group_id);
       }
