@@ -44,6 +44,8 @@ import { voiceRoutes } from './voice/routes.js';
 import { startCallSweep, voiceUsersGone } from './voice/cleanup.js';
 import { Mailer } from './mail/mailer.js';
 import { mailRoutes } from './mail/routes.js';
+import { PushService } from './push/service.js';
+import { pushRoutes } from './push/routes.js';
 import { accountRoutes } from './account/routes.js';
 import path from 'node:path';
 
@@ -116,6 +118,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
       files: await FileUrls.create(db, config.fileUrlTtlSec),
       mail: new Mailer(db, config),
+      push: await PushService.open({ db, config }),
     };
     // Before the pool closes (cleanups run last first): mail being handed over still records its outcome.
     cleanups.push(() => ctx.mail.close());
@@ -153,6 +156,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         privacyReportRoutes(api, ctx);
         accountRoutes(api, ctx);
         mailRoutes(api, ctx);
+        pushRoutes(api, ctx);
       },
       { prefix: '/api' },
     );

@@ -98,6 +98,17 @@ export interface Config {
   mailFrom: string;
   /** The address people open the app at, for links in mails (no trailing slash). */
   publicUrl: string;
+  /** VAPID key pair (base64url) for Web Push; unset: made on first start and kept in the database. */
+  vapidPublicKey: string | undefined;
+  vapidPrivateKey: string | undefined;
+  /** Who push services contact about this server's pushes (mailto: or https:). */
+  vapidSubject: string;
+  /** Web Push services besides the browsers' own (Google, Mozilla, Apple, Microsoft) this server sends to: origins. */
+  pushEndpointOrigins: string[];
+  /** Path of a Firebase service account JSON file: set, pushes reach the Android app through FCM. */
+  fcmServiceAccount: string | undefined;
+  /** FCM's API address (a local stand-in in tests). */
+  fcmApiUrl: string;
 }
 
 /** The defaults are part of the documented interface, so they live in the protocol package. */
@@ -124,6 +135,11 @@ function commaList(value: string | undefined): string[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+/** The bare address of a From line ('Hearth <no-reply@example.com>' → 'no-reply@example.com'). */
+function mailAddress(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from;
 }
 
 /** SMTP_URL: an smtp:// or smtps:// address (nodemailer's form, e.g. smtps://user:pass@mail.example.com:465). */
@@ -244,6 +260,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || 'Hearth <no-reply@localhost>',
     publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
+    vapidPublicKey: env.VAPID_PUBLIC_KEY?.trim() || undefined,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY?.trim() || undefined,
+    vapidSubject: env.VAPID_SUBJECT?.trim() || `mailto:${mailAddress(env.MAIL_FROM?.trim() || 'no-reply@localhost')}`,
+    pushEndpointOrigins: commaList(env.PUSH_ENDPOINT_ORIGINS).map(
+      (origin) => new URL(httpUrl('PUSH_ENDPOINT_ORIGINS', origin)).origin,
+    ),
+    fcmServiceAccount: env.FCM_SERVICE_ACCOUNT?.trim() || undefined,
+    fcmApiUrl: httpUrl('FCM_API_URL', env.FCM_API_URL || 'https://fcm.googleapis.com'),
   };
 }
 

@@ -7,6 +7,7 @@ import type { FileStorage } from './storage/file-storage.js';
 import type { FileUrls } from './uploads/file-urls.js';
 import type { Mailer } from './mail/mailer.js';
 import type { TurnRelay } from './voice/turn.js';
+import type { PushService } from './push/service.js';
 
 /** The shared services every feature receives. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   files: FileUrls;
   /** Outgoing mail: SMTP with SMTP_URL, else the log and the outbox. */
   mail: Mailer;
+  /** Push notifications to users' browsers (Web Push) and Android app (FCM). */
+  push: PushService;
   /** The TURN relay voice goes through (external or the server's own coturn); null: none, voice needs one. */
   turn?: TurnRelay | null;
 }

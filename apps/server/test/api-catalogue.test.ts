@@ -19,17 +19,23 @@ import type { RunningApp } from '../src/app.js';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../src/config.js';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
 import { startTestServer } from './harness.js';
+import { PushServiceStandIn } from '../src/testing/push-stand-in.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 let server: RunningApp;
 let api: Api;
+let pushService: PushServiceStandIn;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  pushService = await PushServiceStandIn.start();
+  server = await startTestServer({ pushEndpointOrigins: [pushService.origin] });
   api = new Api(server.url);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await pushService.close();
+});
 
 const catalogued = (e: Endpoint) => [e.path, ...(e.aliases ?? [])].map((p) => `${e.method} ${p}`);
 
@@ -147,6 +153,13 @@ describe('endpoint catalogue', () => {
       SMTP_URL: c.smtpUrl ?? '(unset)',
       MAIL_FROM: c.mailFrom,
       PUBLIC_URL: c.publicUrl,
+      VAPID_PUBLIC_KEY: c.vapidPublicKey ?? '(made on first start)',
+      VAPID_PRIVATE_KEY: c.vapidPrivateKey ?? '(made on first start)',
+      VAPID_SUBJECT:
+        c.vapidSubject === 'mailto:no-reply@localhost' ? 'mailto: and the address of MAIL_FROM' : c.vapidSubject,
+      PUSH_ENDPOINT_ORIGINS: c.pushEndpointOrigins.join(',') || '(none)',
+      FCM_SERVICE_ACCOUNT: c.fcmServiceAccount ?? '(unset)',
+      FCM_API_URL: c.fcmApiUrl,
     });
   });
 
@@ -552,6 +565,13 @@ describe('answers and frames match their schemas', () => {
     await call('POST', '/auth/invalidate-all-sessions', { token: accLogin.access_token });
     accLogin = await call('POST', '/auth/login', { body: { username: renamed, password } });
     await call('DELETE', '/user/delete-account', { token: accLogin.access_token });
+
+    // Push: a browser's subscription at the stand-in push service, a test push, then unregistered.
+    await call('GET', '/push-notifications/vapid-public-key', { token: A });
+    const pushToken = JSON.stringify(pushService.subscription().toJSON());
+    await call('POST', '/push-notifications/register', { token: A, body: { token: pushToken, platform: 'web' } });
+    await call('POST', '/push-notifications/test', { token: A });
+    await call('POST', '/push-notifications/unregister', { token: A, body: { token: pushToken } });
 
     await call('DELETE', '/category/:id', { token: A, params: { id: category.id } });
     await call('DELETE', '/channel/:id', { token: A, params: { id: channel.id } });

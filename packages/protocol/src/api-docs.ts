@@ -243,6 +243,39 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description:
       'The address people open Hearth at, used in the links mails carry (password reset, email verification). Defaults to `http://localhost:` and PORT.',
   },
+  {
+    name: 'VAPID_PUBLIC_KEY',
+    default: '(made on first start)',
+    description:
+      'With VAPID_PRIVATE_KEY, the key pair (base64url, as `web-push generate-vapid-keys` prints) Web Push requests are signed with. Unset: a pair is made on the first start and kept in the database, shared by every node.',
+  },
+  {
+    name: 'VAPID_PRIVATE_KEY',
+    default: '(made on first start)',
+    description: 'The private half of VAPID_PUBLIC_KEY; set both or neither.',
+  },
+  {
+    name: 'VAPID_SUBJECT',
+    default: 'mailto: and the address of MAIL_FROM',
+    description: "Who a push service may contact about this server's pushes: a `mailto:` or `https:` address.",
+  },
+  {
+    name: 'PUSH_ENDPOINT_ORIGINS',
+    default: '(none)',
+    description:
+      "Web Push services to send to besides the browsers' own (Google, Mozilla, Apple, Microsoft, over HTTPS), as comma-separated origins, e.g. a self-hosted push service. A subscription whose endpoint is elsewhere is refused, so no client can make the server send requests to other addresses.",
+  },
+  {
+    name: 'FCM_SERVICE_ACCOUNT',
+    default: '(unset)',
+    description:
+      "Path of a Firebase service account JSON file. Set: pushes reach the Android app's registrations (platform android) through Firebase Cloud Messaging. Unset: Android registrations are kept but not sent to.",
+  },
+  {
+    name: 'FCM_API_URL',
+    default: 'https://fcm.googleapis.com',
+    description: "Firebase Cloud Messaging's API address.",
+  },
 ];
 
 /** Answer and frame schemas documented once, under Schemas, and referred to by name elsewhere. */

@@ -27,3 +27,4 @@ export * from './endpoints.js';
 export * from './rules.js';
 export * from './versions.js';
 export * from './privacy-reports.js';
+export * from './push.js';

@@ -4,3 +4,4 @@ export * from './redis-server.js';
 export { freePort } from '../net/free-port.js';
 export * from './sql.js';
 export * from './coturn.js';
+export { PushServiceStandIn, ecdhFromJwk, readPush, type ReceivedPush } from './push-stand-in.js';
