@@ -122,6 +122,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
     };
     // Before the pool closes (cleanups run last first): mail being handed over still records its outcome.
     cleanups.push(() => ctx.mail.close());
+    cleanups.push(() => ctx.push.idle());
     cleanups.push(startUploadHousekeeping(ctx));
 
     const http = Fastify({

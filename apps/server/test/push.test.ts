@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_MAX_PER_USER, PUSH_TEXT } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { startApp } from '../src/app.js';
-import { Api, type Person } from './client.js';
+import { Api, LiveClient, type Person } from './client.js';
 import { startTestServer } from './harness.js';
 import { PushServiceStandIn, type FakeBrowserSubscription } from '../src/testing/push-stand-in.js';
 import { FcmStandIn } from './support/fcm-stand-in.js';
@@ -196,6 +196,57 @@ describe('Web Push', () => {
     expect(res.body).toMatchObject({ sent: PUSH_MAX_PER_USER });
     expect(pushService.to(subscriptions[0]!)).toHaveLength(0);
     expect(pushService.to(subscriptions.at(-1)!)).toHaveLength(1);
+  });
+});
+
+describe('pushes for people who are away', () => {
+  async function befriend(a: Person, b: Person) {
+    const { body } = await api.post('/friends/request', { username: b.username }, a.token);
+    await api.post(`/friends/${body.friendship_id}/accept`, undefined, b.token);
+  }
+
+  it('pushes a friend request and a direct message to a user connected nowhere', async () => {
+    const [ann, bob] = [await api.person('awa'), await api.person('awb')];
+    const bobs = await registerBrowser(bob);
+    await befriend(ann, bob);
+    await server.ctx.push.idle();
+    expect(pushService.to(bobs).map((p) => bobs.read(p.body))).toEqual([
+      {
+        title: 'New Friend Request',
+        body: `${ann.username} sent you a friend request`,
+        tag: `friend-request-${ann.id}`,
+        data: { type: 'friends' },
+      },
+    ]);
+
+    const long = 'x'.repeat(150);
+    expect((await api.post('/dm/send', { recipient_id: bob.id, content: long }, ann.token)).status).toBe(201);
+    await server.ctx.push.idle();
+    expect(bobs.read(pushService.to(bobs).at(-1)!.body)).toEqual({
+      title: ann.username,
+      body: `${'x'.repeat(99)}…`,
+      tag: `dm-${ann.id}`,
+      data: { type: 'dm', userId: ann.id },
+    });
+  });
+
+  it('pushes nothing to a user who is connected, or who turned message notifications off', async () => {
+    const [ann, bob, cat] = [await api.person('awc'), await api.person('awd'), await api.person('awe')];
+    await befriend(ann, bob);
+    await befriend(ann, cat);
+    const bobs = await registerBrowser(bob);
+    const cats = await registerBrowser(cat);
+    const live = await LiveClient.authed(server.url, bob.token);
+    try {
+      await api.put('/user/notification-settings', { message_notifications_enabled: false }, cat.token);
+      await api.post('/dm/send', { recipient_id: bob.id, content: 'hi bob' }, ann.token);
+      await api.post('/dm/send', { recipient_id: cat.id, content: 'hi cat' }, ann.token);
+      await server.ctx.push.idle();
+      expect(pushService.to(bobs)).toHaveLength(0);
+      expect(pushService.to(cats)).toHaveLength(0);
+    } finally {
+      live.close();
+    }
   });
 });
 

@@ -6,6 +6,8 @@ import { hasTextOrAttachments, SendFields } from './messages.js';
 import { PublicUser } from './users.js';
 
 export const DM_TEXT = {
+  /** A push for a direct message with attachments and no text. */
+  pushAttachment: 'Sent an attachment',
   notFriends: 'You can only send direct messages to friends',
   blockedSend: 'You cannot send messages to this user',
   blockedView: 'You cannot view this conversation',

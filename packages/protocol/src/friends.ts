@@ -3,6 +3,8 @@ import { Id, IsoDate, UserText } from './common.js';
 import { PublicUser } from './users.js';
 
 export const FRIEND_TEXT = {
+  pushTitle: 'New Friend Request',
+  pushBody: (name: string) => `${name} sent you a friend request`,
   userNotFound: 'User not found',
   usernameRequired: 'Please enter a username',
   notYourself: 'You cannot send a friend request to yourself',

@@ -13,6 +13,7 @@ import { otherParticipant, pairAudience, requireWritable } from './access.js';
 import { DM_MESSAGE_SELECT, type PairColumns } from './dm-row.js';
 import type { MessageRow } from '../messages/message-row.js';
 import { publishWithBlur } from '../profiles/blurred-messages.js';
+import { pushText, pushWhenAway } from '../push/notify.js';
 
 type DmRow = Omit<MessageRow, 'group_id'> & { group_id: null } & PairColumns;
 
@@ -87,6 +88,12 @@ export async function sendDirectMessage(
   });
   setAttachments(message, claimed, ctx.files);
   await publishWithBlur(ctx, 'direct_message', message, pairAudience(user.id, other.id));
+  pushWhenAway(ctx, other.id, {
+    title: user.nickname || user.username,
+    body: pushText(body.content || DM_TEXT.pushAttachment),
+    tag: `dm-${user.id}`,
+    data: { type: 'dm', userId: user.id },
+  });
   return { message, created: true };
 }
 

@@ -6,6 +6,7 @@ import { inTransaction, type Queryable } from '../db/pool.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { toPublicUser, toStrangerView, type UserRow } from '../users/user-row.js';
+import { pushWhenAway } from '../push/notify.js';
 import { lockPair, relationBetween, statusOf, type FriendshipRow } from './relation.js';
 
 interface Target extends UserRow {
@@ -122,6 +123,12 @@ export async function sendRequest(
     { friendship_id: outcome.id, created_at: outcome.createdAt, user: toStrangerView(me) },
     toUser(ctx, target.id),
   );
+  pushWhenAway(ctx, target.id, {
+    title: FRIEND_TEXT.pushTitle,
+    body: FRIEND_TEXT.pushBody(me.nickname || me.username),
+    tag: `friend-request-${me.id}`,
+    data: { type: 'friends' },
+  });
   return { answer: { message: FRIEND_TEXT.sent, friendship_id: outcome.id }, created: true };
 }
 

@@ -31,6 +31,8 @@ interface RegistrationRow {
  * has a service account and skipped otherwise.
  */
 export class PushService {
+  private readonly pending = new Set<Promise<void>>();
+
   private constructor(
     private readonly db: Db,
     private readonly endpointOrigins: readonly string[],
@@ -50,6 +52,18 @@ export class PushService {
       new WebPushSender(vapid, config.vapidSubject),
       fcm,
     );
+  }
+
+  /** Runs `work` without anyone waiting for it; a failure is logged. */
+  background(work: () => Promise<void>): void {
+    const running = work().catch((err: unknown) => console.error('[push] sending failed:', err));
+    this.pending.add(running);
+    void running.finally(() => this.pending.delete(running));
+  }
+
+  /** Resolves when the pushes started so far are done (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
   /** Stores the caller's registration for this device; a token registered before moves to them. */
