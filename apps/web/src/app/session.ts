@@ -25,6 +25,11 @@ export async function signIn(services: Services, kind: 'login' | 'register', bod
     void import('../features/privacy-report/data-report')
       .then((m) => m.sendDataReport(services))
       .catch(() => undefined);
+  // A browser where push was on registers it again for this sign-in (pushes go to signed-in devices only).
+  if (localStorage.getItem('pushNotifications') === 'true')
+    void import('../features/push/push-client')
+      .then((m) => m.renewPushRegistration(services.http))
+      .catch(() => undefined);
   return answer.user;
 }
 

@@ -23,6 +23,7 @@ const DevicesTab = lazy(() => import('../devices/DevicesTab'));
 const ChatSettingsTab = lazy(() => import('./chat-tab/ChatSettingsTab'));
 const AppearanceTab = lazy(() => import('./appearance/AppearanceTab'));
 const AccountTab = lazy(() => import('./account/AccountTab'));
+const NotificationsTab = lazy(() => import('./notifications-tab/NotificationsTab'));
 
 /** The tabs built so far; the others say Coming Soon until their issue lands. */
 const BUILT: Record<string, () => ReactNode> = {
@@ -40,6 +41,11 @@ const BUILT: Record<string, () => ReactNode> = {
   voice: () => (
     <Suspense fallback={null}>
       <VoiceSettingsTab />
+    </Suspense>
+  ),
+  notifications: () => (
+    <Suspense fallback={null}>
+      <NotificationsTab />
     </Suspense>
   ),
   chat: () => (
