@@ -1,8 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { precacheShell, SHELL_PAGE } from './src/sw/precache.ts';
+import { WEB_MANIFEST } from './src/sw/web-manifest.ts';
 
 const require = createRequire(import.meta.url);
 /**
@@ -18,6 +22,7 @@ const dictionaries = Object.fromEntries(
 );
 
 const server = process.env.HEARTH_SERVER ?? 'http://localhost:8080';
+const outDir = path.resolve(import.meta.dirname, 'dist');
 
 // `npm run dev -w @hearth/web` serves the client with hot reload and forwards the API and live
 // connection to a running server.
@@ -34,9 +39,33 @@ export default defineConfig({
       algorithms: ['brotliCompress', 'gzip'],
       threshold: 1024,
     }),
+    // The web app manifest (linked from index.html by the plugin) and the service worker, built from
+    // src/sw.ts with the list of files to precache put in. Registered by the app itself
+    // (app/service-worker.ts) after the page has loaded: the CSP allows no inline script.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: { ...WEB_MANIFEST, icons: [...WEB_MANIFEST.icons] },
+      // Precached besides the shell: the tab's icon and the manifest (a few hundred bytes each). The
+      // PNG icons are for installing and for notifications, which need the network anyway.
+      includeAssets: ['favicon.svg'],
+      includeManifestIcons: false,
+      injectManifest: {
+        // A classic script: module service workers are not in every browser yet.
+        rollupFormat: 'iife',
+        globPatterns: [SHELL_PAGE, 'assets/*.{js,css}'],
+        // Of those, the app shell only: index.html and what it names (see src/sw/precache.ts).
+        manifestTransforms: [
+          (entries) => ({ manifest: precacheShell(entries, readFileSync(path.join(outDir, SHELL_PAGE), 'utf8')) }),
+        ],
+      },
+    }),
   ],
   resolve: { alias: dictionaries },
   build: {
+    outDir,
     // Small files are inlined as data: URLs by default; the CSP's connect-src 'self' forbids
     // fetching those, so dictionaries always stay files.
     assetsInlineLimit: (file) => (/\.(aff|dic)$/.test(file) ? false : undefined),

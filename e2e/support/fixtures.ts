@@ -7,6 +7,7 @@ import {
   type ViewportSize,
 } from '@playwright/test';
 import { Api, PASSWORD, type Account, type Channel, type Group } from './api.js';
+import { PushServiceStandIn } from '@hearth/server/testing';
 import { HearthServer } from './server.js';
 
 export interface PageOptions {
@@ -18,6 +19,11 @@ export interface PageOptions {
 }
 
 interface WorkerFixtures {
+  /**
+   * Stands in for the browsers' push services (Google's, which Chromium's subscriptions use, cannot be
+   * reached here): the worker's server may send Web Push to it (PUSH_ENDPOINT_ORIGINS).
+   */
+  pushService: PushServiceStandIn;
   /** One real server per worker, on its own embedded database; tests of a worker share it. */
   server: HearthServer;
   /** The first account of the worker's server, so an ADMIN. */
@@ -45,10 +51,22 @@ interface TestFixtures {
 let counter = 0;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  server: [
+  pushService: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await HearthServer.start();
+      const service = await PushServiceStandIn.start();
+      try {
+        await use(service);
+      } finally {
+        await service.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+
+  server: [
+    async ({ pushService }, use) => {
+      const server = await HearthServer.start({ env: { PUSH_ENDPOINT_ORIGINS: pushService.origin } });
       try {
         await use(server);
       } finally {

@@ -18,6 +18,8 @@ import { startTestServer } from './harness.js';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello from the hearth '.repeat(200))};\n`;
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head></html>';
+const SERVICE_WORKER = "self.addEventListener('push', () => {});\n";
+const MANIFEST = JSON.stringify({ name: 'Hearth', short_name: 'Hearth', start_url: '/', display: 'standalone' });
 
 interface RawAnswer {
   status: number;
@@ -55,6 +57,8 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeFile(path.join(dist, 'index.html'), INDEX);
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+  await writeFile(path.join(dist, 'sw.js'), SERVICE_WORKER);
+  await writeFile(path.join(dist, 'manifest.webmanifest'), MANIFEST);
   await writeFile(path.join(dist, 'assets/app-abc123.js'), SCRIPT);
   await writeFile(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(SCRIPT));
   await writeFile(path.join(dist, 'assets/app-abc123.js.gz'), gzipSync(SCRIPT));
@@ -135,6 +139,32 @@ describe('index.html and other files without a hash', () => {
     const again = await get(server.url, '/', { 'if-none-match': String(first.headers.etag) });
     expect(again.status).toBe(304);
     expect(again.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the service worker and the web app manifest', () => {
+  it('the worker script is JavaScript from this origin, revalidated on every update check', async () => {
+    const answer = await get(server.url, '/sw.js', { 'accept-encoding': 'br, gzip' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    // A worker script the HTTP cache kept would hold every tab on the old worker.
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(answer.body.toString()).toBe(SERVICE_WORKER);
+    // At the root its scope is the whole site by default: no Service-Worker-Allowed needed.
+    expect(answer.headers['service-worker-allowed']).toBeUndefined();
+    // The policy the worker runs under is the page's: scripts and fetches from this origin only.
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('the manifest is served as a web app manifest, and neither falls back to index.html', async () => {
+    const answer = await get(server.url, '/manifest.webmanifest');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(answer.body.toString())).toMatchObject({ name: 'Hearth', start_url: '/' });
+    for (const route of ['/sw-old.js', '/old.webmanifest']) {
+      expect((await get(server.url, route)).status, route).toBe(404);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { ServicesProvider, type Services } from './app/services';
 import { useSession } from './app/session';
 import { AuthScreen } from './features/auth/AuthScreen';
 import { LiveBridge } from './features/live/LiveBridge';
+import { OfflineNotice } from './features/offline/OfflineNotice';
 import { NavigationProvider } from './app/navigation';
 import { Shell } from './features/shell/Shell';
 import { PreSignInViews } from './features/password-reset/lazy';
@@ -17,6 +18,7 @@ export function App({ services }: { services: Services }) {
         <ToastProvider>
           <ConfirmProvider>
             <LiveBridge />
+            <OfflineNotice />
             <Root />
           </ConfirmProvider>
         </ToastProvider>

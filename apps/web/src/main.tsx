@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initChatPrefs } from './app/chat-prefs';
 import { createServices } from './app/services';
+import { startServiceWorker } from './app/service-worker';
 import { initTheme } from './themes/theme';
 import './themes/global.css';
 
@@ -16,3 +17,5 @@ createRoot(document.getElementById('root')!).render(
     <App services={services} />
   </StrictMode>,
 );
+// The service worker is registered once the page has loaded, never ahead of the first paint.
+startServiceWorker();

@@ -6,7 +6,10 @@ import { TEXT } from '@hearth/protocol';
 
 /** Vite writes only content-hashed files to assets/: a name never points at other bytes, so they never expire. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** index.html (and anything else without a hash in its name) is checked with the server on every use. */
+/**
+ * index.html (and anything else without a hash in its name) is checked with the server on every use;
+ * so is the service worker's /sw.js, as a new worker is only found by fetching it again.
+ */
 export const REVALIDATE = 'no-cache';
 
 const ASSETS_URL = '/assets/';
@@ -46,7 +49,8 @@ export async function serveWebClient(http: FastifyInstance, webDist: string | un
 }
 
 /**
- * A path the client's router may handle. Not the API, the live connection, or a file that is not
+ * A path the client's router may handle (the web client's service worker answers the same paths with
+ * its cached shell when offline: isAppNavigation in apps/web/src/sw/navigation.ts). Not the API, the live connection, or a file that is not
  * there (anything in /assets/, or a last segment with an extension, like /favicon.ico): a stale tab
  * asking for a chunk of an older build must get a 404, not index.html as JavaScript, and a browser
  * asking for an icon should not download the page. Client routes have no dots (usernames have none).

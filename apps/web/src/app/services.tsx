@@ -8,6 +8,7 @@ import { Outbox } from '../lib/outbox';
 import { accessTokenExpiresSoon } from '../lib/jwt';
 import { PresenceStore } from '../features/presence/presence-store';
 import { PresenceAgent } from '../features/presence/presence-agent';
+import { connectivity } from './connectivity';
 
 /** The long-lived objects of a signed-in browser tab. Created once; tests may build their own. */
 export interface Services {
@@ -28,15 +29,20 @@ export function createServices(): Services {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
   });
-  const http = new HttpClient(auth, '/api', () => {
-    // Signing out in a moment on purpose (a new username or password): the refusal was expected, and
-    // the session ends when planned, without calling it expired.
-    if (auth.isEnding) return;
-    // A reason already stored (a revoked device, signing out in 2 s) is the one to show.
-    if (!localStorage.getItem(SESSION_EXPIRED_KEY))
-      localStorage.setItem(SESSION_EXPIRED_KEY, 'Your session has expired. Please log in again.');
-    auth.set(null);
-  });
+  const http = new HttpClient(
+    auth,
+    '/api',
+    () => {
+      // Signing out in a moment on purpose (a new username or password): the refusal was expected, and
+      // the session ends when planned, without calling it expired.
+      if (auth.isEnding) return;
+      // A reason already stored (a revoked device, signing out in 2 s) is the one to show.
+      if (!localStorage.getItem(SESSION_EXPIRED_KEY))
+        localStorage.setItem(SESSION_EXPIRED_KEY, 'Your session has expired. Please log in again.');
+      auth.set(null);
+    },
+    (reached) => connectivity.report(reached),
+  );
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
   const live = new LiveConnection({
     url: wsUrl,
@@ -52,6 +58,10 @@ export function createServices(): Services {
     forceRefresh: () => http.refresh(),
     isVisible: () => document.visibilityState === 'visible',
     isOnline: () => navigator.onLine,
+  });
+  // An open live connection is an answer from the server too (the offline notice goes).
+  live.subscribe((signal) => {
+    if (signal.kind === 'state' && signal.state === 'open') connectivity.report(true);
   });
   const outbox = new Outbox(live);
   const presence = new PresenceStore();

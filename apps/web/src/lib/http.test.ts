@@ -143,6 +143,18 @@ describe('HttpClient', () => {
     expect(own).toEqual([true, false]);
   });
 
+  it('tells whether each call reached the server: any answer did, a failed fetch did not', async () => {
+    const auth = new AuthStore(localStorage);
+    const reach = vi.fn();
+    const http = new HttpClient(auth, '/api', undefined, reach);
+    replies.push({ status: 500 });
+    await expect(http.get('/a')).rejects.toThrow();
+    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(http.get('/b')).rejects.toThrow('Failed to fetch');
+    await http.get('/c');
+    expect(reach.mock.calls).toEqual([[true], [false], [true]]);
+  });
+
   it('throttles to 10 requests per second per request key', async () => {
     const { http } = client();
     for (let i = 0; i < 10; i++) await http.get('/group');

@@ -44,6 +44,8 @@ export class HttpClient {
     private auth: AuthStore,
     private baseUrl = '/api',
     private onSessionLost: () => void = () => undefined,
+    /** Told after every call whether the server answered (any status) or the network failed. */
+    private onReach: (reached: boolean) => void = () => undefined,
   ) {}
 
   get = <T>(path: string, opts: RequestOptions = {}) => this.request<T>('GET', path, opts);
@@ -112,15 +114,23 @@ export class HttpClient {
     const token = opts.anonymous ? null : this.auth.get()?.accessToken;
     // A form (a file upload) goes as multipart, its boundary set by the browser; anything else as JSON.
     const form = opts.body instanceof FormData;
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(opts.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...opts.headers,
-      },
-      body: form ? (opts.body as FormData) : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
-    });
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(opts.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...opts.headers,
+        },
+        body: form ? (opts.body as FormData) : opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      });
+    } catch (err) {
+      // fetch fails only when no answer came: no network, or nothing listening at the other end.
+      this.onReach(false);
+      throw err;
+    }
+    this.onReach(true);
     const text = await res.text();
     let body: unknown = null;
     try {

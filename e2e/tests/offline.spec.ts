@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, expectSignedIn, test } from '../support/fixtures.js';
+import { connectionChip, openChannel } from '../support/chat.js';
+import { expectNoAxeViolations } from '../support/axe.js';
+
+/**
+ * The installable app: its web app manifest, and the service worker that keeps the app shell, so a
+ * start without network shows the app saying it is offline instead of the browser's error page.
+ */
+
+const OFFLINE_TEXT = "You're offline. Hearth will reconnect when your connection is back.";
+const offlineNotice = (page: Page) => page.getByRole('status').filter({ hasText: OFFLINE_TEXT });
+
+/** Waits until the service worker has installed (its precache complete) and controls the page. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+}
+
+/** Reloads with the network gone; the page comes from the service worker, not the browser's error page. */
+async function reloadOffline(page: Page): Promise<void> {
+  await page.context().setOffline(true);
+  const answer = await page.reload();
+  expect(answer?.fromServiceWorker()).toBe(true);
+  expect(answer?.status()).toBe(200);
+}
+
+test('the page links its web app manifest, which names Hearth and its icons; the worker runs under the CSP', async ({
+  page,
+}) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const manifestAnswer = await page.request.get('/manifest.webmanifest');
+  expect(manifestAnswer.status()).toBe(200);
+  expect(manifestAnswer.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = (await manifestAnswer.json()) as {
+    icons: { src: string; sizes: string; type: string; purpose?: string }[];
+  };
+  expect(manifest).toMatchObject({ name: 'Hearth', short_name: 'Hearth', start_url: '/', display: 'standalone' });
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+  for (const src of [...manifest.icons.map((icon) => icon.src), touchIcon!]) {
+    const icon = await page.request.get(src);
+    expect(icon.status(), src).toBe(200);
+    expect(icon.headers()['content-type'], src).toBe('image/png');
+  }
+
+  // The worker script is revalidated on every update check, and it installs and takes over.
+  const worker = await page.request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+  await controlledByServiceWorker(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
+test('signed in, a reload without network shows the app saying it is offline, and it recovers when the network is back', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+}) => {
+  const { group, channel } = await freshChannel('offline');
+  const page = await signedInPage(await newUser('offline'));
+  await openChannel(page, group.name, channel.name);
+  await expect(connectionChip(page, 'Connected')).toBeVisible();
+  await controlledByServiceWorker(page);
+  await expect(offlineNotice(page)).toHaveCount(0);
+
+  await reloadOffline(page);
+  // The shell, still signed in, at the same address, and the offline notice.
+  await expect(page).toHaveURL(`/channels/${group.id}/${channel.id}`);
+  await expectSignedIn(page);
+  await expect(offlineNotice(page)).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expect(offlineNotice(page)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('main').getByRole('heading', { name: `#${channel.name}`, level: 2 })).toBeVisible();
+  await expect(connectionChip(page, 'Connected')).toBeVisible({ timeout: 15_000 });
+});
+
+test('signed out, a reload without network shows the login form saying it is offline', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await controlledByServiceWorker(page);
+
+  await reloadOffline(page);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(offlineNotice(page)).toBeVisible();
+  await expectNoAxeViolations(page, 'the login form offline');
+
+  await page.context().setOffline(false);
+  await expect(offlineNotice(page)).toHaveCount(0, { timeout: 15_000 });
+});
