@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { VerifyResetCodeAnswer } from '@hearth/protocol';
 import { useServices } from '../../app/services';
 import { Button, TextField } from '../../ui';
-import { failureText } from '../settings/form-result';
 import { codeProblem, identifierProblem, normalizeCode, readVerificationQuery, resetPasswordPath } from './reset-rules';
 import { FormError, ViewFrame, ViewLink } from './ViewFrame';
+import { useViewSubmit } from './useViewSubmit';
 
 export const VERIFY_TEXT = {
   title: 'Verify your email',
@@ -33,30 +33,20 @@ export function EmailVerificationView() {
   const [prefilled] = useState(() => readVerificationQuery(search));
   const [identifier, setIdentifier] = useState(prefilled.identifier);
   const [code, setCode] = useState(prefilled.code);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submitWith } = useViewSubmit(VERIFY_TEXT.failed);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = identifierProblem(identifier) ?? codeProblem(code);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = submitWith(
+    () => identifierProblem(identifier) ?? codeProblem(code),
+    async () => {
       const answer = await services.http.post<VerifyResetCodeAnswer>(
         '/auth/verify-reset-code',
         { identifier: identifier.trim(), code: normalizeCode(code) },
         { anonymous: true },
       );
       navigate(resetPasswordPath(answer.reset_token), { replace: true });
-    } catch (err) {
-      setError(failureText(err, VERIFY_TEXT.failed));
-      setBusy(false);
-    }
-  };
+    },
+    { staysBusy: true },
+  );
 
   // A link that filled both fields leaves only the button to press.
   const filled = Boolean(prefilled.identifier && prefilled.code);

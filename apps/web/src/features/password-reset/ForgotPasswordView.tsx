@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ForgotPasswordAnswer } from '@hearth/protocol';
 import { useServices } from '../../app/services';
 import { Button, TextField } from '../../ui';
 import { readForgotIdentifier } from '../auth/login-notice';
-import { failureText } from '../settings/form-result';
 import { emailVerificationPath, identifierProblem } from './reset-rules';
 import { FormError, ViewFrame, ViewLink } from './ViewFrame';
+import { useViewSubmit } from './useViewSubmit';
 import authStyles from '../auth/AuthScreen.module.css';
 import styles from './PasswordReset.module.css';
 
@@ -36,32 +36,20 @@ export function ForgotPasswordView() {
   const [, navigate] = useLocation();
   // Whatever the login form's username field held, so it need not be typed twice.
   const [identifier, setIdentifier] = useState(() => readForgotIdentifier(window.history.state));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  const { error, busy, submitWith } = useViewSubmit(FORGOT_TEXT.failed);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = identifierProblem(identifier);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = submitWith(
+    () => identifierProblem(identifier),
+    async () => {
       const answer = await services.http.post<ForgotPasswordAnswer>(
         '/auth/forgot-password',
         { identifier: identifier.trim() },
         { anonymous: true },
       );
       setSent(answer.message);
-    } catch (err) {
-      setError(failureText(err, FORGOT_TEXT.failed));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   if (sent !== null) {
     return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { MessageAnswer } from '@hearth/protocol';
 import { ACCOUNT_TEXT } from '@hearth/protocol/account-rules';
@@ -7,9 +7,9 @@ import { signOut } from '../../app/session';
 import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
 import { Button, TextField } from '../../ui';
 import { loginNoticeState } from '../auth/login-notice';
-import { failureText } from '../settings/form-result';
 import { newPasswordProblem, readResetToken } from './reset-rules';
 import { FormError, ViewFrame, ViewLink } from './ViewFrame';
+import { useViewSubmit } from './useViewSubmit';
 
 export const RESET_TEXT = {
   title: 'Choose a new password',
@@ -35,8 +35,7 @@ export function ResetPasswordView() {
   const token = readResetToken(useSearch());
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submitWith } = useViewSubmit(RESET_TEXT.failed);
 
   const footer = (
     <>
@@ -53,36 +52,25 @@ export function ResetPasswordView() {
     );
   }
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = newPasswordProblem(password, confirmation);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    let answer: MessageAnswer;
-    try {
-      answer = await services.http.post<MessageAnswer>(
+  const submit = submitWith(
+    () => newPasswordProblem(password, confirmation),
+    async () => {
+      const answer = await services.http.post<MessageAnswer>(
         '/auth/reset-password',
         { token, new_password: password },
         { anonymous: true },
       );
-    } catch (err) {
-      setError(failureText(err, RESET_TEXT.failed));
-      setBusy(false);
-      return;
-    }
-    // The server has signed the account's devices out; a session of this browser ends too, so the
-    // login form shows (whoever it belonged to: the person here has just chosen a password to sign
-    // in with). Signed out locally at once; telling the server is signOut's own business.
-    if (services.auth.get()) void signOut(services);
-    // Not 'Your device access has been revoked' (device_revoked may have come first): the reset is
-    // what signed this device out, and the login form says so.
-    localStorage.removeItem(SESSION_EXPIRED_KEY);
-    navigate('/', { replace: true, state: loginNoticeState(answer.message || ACCOUNT_TEXT.passwordReset) });
-  };
+      // The server has signed the account's devices out; a session of this browser ends too, so the
+      // login form shows (whoever it belonged to: the person here has just chosen a password to sign
+      // in with). Signed out locally at once; telling the server is signOut's own business.
+      if (services.auth.get()) void signOut(services);
+      // Not 'Your device access has been revoked' (device_revoked may have come first): the reset is
+      // what signed this device out, and the login form says so.
+      localStorage.removeItem(SESSION_EXPIRED_KEY);
+      navigate('/', { replace: true, state: loginNoticeState(answer.message || ACCOUNT_TEXT.passwordReset) });
+    },
+    { staysBusy: true },
+  );
 
   return (
     <ViewFrame title={RESET_TEXT.title} subtitle={RESET_TEXT.subtitle} onSubmit={submit} footer={footer}>
