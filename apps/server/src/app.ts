@@ -47,6 +47,10 @@ import { mailRoutes } from './mail/routes.js';
 import { PushService } from './push/service.js';
 import { pushRoutes } from './push/routes.js';
 import { accountRoutes } from './account/routes.js';
+import { gateAdminRoutes } from './admin/admin-gate.js';
+import { adminUserRoutes } from './admin/users-routes.js';
+import { adminAuditRoutes } from './admin/audit-routes.js';
+import { adminPanelRoutes } from './admin/panel-routes.js';
 import path from 'node:path';
 
 export interface RunningApp {
@@ -136,6 +140,8 @@ export async function startApp(config: Config): Promise<RunningApp> {
     await http.register(
       async (api) => {
         await compressAnswers(api);
+        // First, so it guards every route below: the catalogue's admin routes refuse anyone but an admin.
+        gateAdminRoutes(api, ctx);
         authRoutes(api, ctx);
         groupRoutes(api, ctx);
         messageRoutes(api, ctx);
@@ -158,6 +164,9 @@ export async function startApp(config: Config): Promise<RunningApp> {
         accountRoutes(api, ctx);
         mailRoutes(api, ctx);
         pushRoutes(api, ctx);
+        adminUserRoutes(api, ctx);
+        adminAuditRoutes(api, ctx);
+        adminPanelRoutes(api, ctx);
       },
       { prefix: '/api' },
     );
@@ -167,6 +176,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
     cleanups.push(startCallSweep(ctx));
     await presence.start();
     const gateway = new Gateway(ctx, store, presence);
+    ctx.liveConnections = () => gateway.connectionCount;
     // Behind a trusted proxy every socket comes from the proxy: capping its address would cap everyone.
     const capped = !config.trustProxy && config.httpMaxConnectionsPerAddress > 0;
     const releaseSocket = capped ? capSocketsPerAddress(http.server, config.httpMaxConnectionsPerAddress) : () => {};
@@ -177,9 +187,10 @@ export async function startApp(config: Config): Promise<RunningApp> {
     });
 
     // Before listening, so no request finds voice without its relay while the local coturn starts.
-    const turn = await openTurnRelay(config, () => (ctx.turn = null));
+    const turn = await openTurnRelay(config, (relay) => (ctx.turn = relay));
     cleanups.push(() => turn.stop());
     ctx.turn = turn.relay;
+    ctx.turnSetup = turn.setup;
 
     await http.listen({ port: config.port, host: config.host });
     cleanups.push(() => http.close());

@@ -6,7 +6,7 @@ import type { RateLimiter } from './ratelimit/limiter.js';
 import type { FileStorage } from './storage/file-storage.js';
 import type { FileUrls } from './uploads/file-urls.js';
 import type { Mailer } from './mail/mailer.js';
-import type { TurnRelay } from './voice/turn.js';
+import type { TurnRelay, TurnSetup } from './voice/turn.js';
 import type { PushService } from './push/service.js';
 
 /** The shared services every feature receives. */
@@ -26,4 +26,8 @@ export interface AppContext {
   push: PushService;
   /** The TURN relay voice goes through (external or the server's own coturn); null: none, voice needs one. */
   turn?: TurnRelay | null;
+  /** Where that relay comes from (the admin panel's CoTurn status and restart). */
+  turnSetup?: TurnSetup;
+  /** How many live connections this node's gateway holds (the admin panel's System tab). */
+  liveConnections?: () => number;
 }

@@ -566,6 +566,47 @@ describe('answers and frames match their schemas', () => {
     accLogin = await call('POST', '/auth/login', { body: { username: renamed, password } });
     await call('DELETE', '/user/delete-account', { token: accLogin.access_token });
 
+    // The admin panel, on an account of its own (a role change restarts its connections, a
+    // suspension and a deletion end them): the frames it receives are checked with the others'.
+    const victimName = uniqueName('vic');
+    const victim = await call('POST', '/auth/register', { body: { username: victimName, password } });
+    const V = { params: { id: victim.user.id as number } };
+    await call('GET', '/admin/users', { token: A });
+    await call('GET', '/admin/users/storage', { token: A });
+    await call('POST', '/admin/users/:id/promote', { token: A, ...V });
+    await call('POST', '/admin/users/:id/demote', { token: A, ...V });
+    await call('PUT', '/admin/users/:id/email', { token: A, ...V, body: { email: `${victimName}@example.com` } });
+    await call('GET', '/admin/users/:id/activity', { token: A, ...V });
+    await call('POST', '/admin/recalculate-storage/:id', { token: A, ...V });
+    await call('POST', '/admin/recalculate-all-storage', { token: A });
+    const broadcast = { title: 'Maintenance', content: 'Back in five minutes.' };
+    await call('POST', '/admin/guardian/send-announcement', { token: A, body: broadcast });
+    await userLive.waitFor((f) => f.type === 'guardian_announcement');
+    await call('GET', '/admin/system/resources', { token: A });
+    // The test server has a stand-in external relay: there is no coturn of its own to restart.
+    await call('POST', '/admin/coturn/restart', { token: A });
+    await call('POST', '/admin/voice/cleanup-sessions', { token: A });
+    await call('GET', '/admin/voice/sessions/debug', { token: A });
+    const victimReport = {
+      device_info: { platform: 'Linux', userAgent: 'Test', language: 'en', screen: { width: 800, height: 600 } },
+      user_agent: 'Test',
+      timezone: 'UTC',
+      language: 'en',
+    };
+    await call('POST', '/privacy/report', { token: victim.access_token, body: victimReport });
+    const { reports } = await call('GET', '/admin/data-collection/reports', { token: A });
+    await call('DELETE', '/admin/data-collection/reports/:id', { token: A, params: { id: reports[0].id } });
+    await call('DELETE', '/admin/data-collection/reports', { token: A });
+    const suspendedLive = await LiveClient.authed(server.url, victim.access_token);
+    await call('POST', '/admin/users/:id/suspend', { token: A, ...V, body: { reason: 'spam' } });
+    await suspendedLive.waitFor((f) => f.type === 'suspended');
+    await call('POST', '/admin/users/:id/unsuspend', { token: A, ...V });
+    const relogin = await call('POST', '/auth/login', { body: { username: victimName, password } });
+    const terminatedLive = await LiveClient.authed(server.url, relogin.access_token);
+    await call('DELETE', '/admin/users/:id', { token: A, ...V });
+    await terminatedLive.waitFor((f) => f.type === 'account_terminated');
+    await call('GET', '/admin/audit', { token: A, query: { limit: 20 } });
+
     // Push: a browser's subscription at the stand-in push service, a test push, then unregistered.
     await call('GET', '/push-notifications/vapid-public-key', { token: A });
     const pushToken = JSON.stringify(pushService.subscription().toJSON());
@@ -601,6 +642,8 @@ describe('answers and frames match their schemas', () => {
     for (const [who, client] of [
       ['admin', adminLive],
       ['user', userLive],
+      ['suspended user', suspendedLive],
+      ['terminated user', terminatedLive],
     ] as const) {
       let lastSeq = -1;
       for (const f of client.frames as Frame[]) {
@@ -657,6 +700,9 @@ describe('answers and frames match their schemas', () => {
         'presence_update',
         'mention_notification',
         'admin_announcement',
+        'guardian_announcement',
+        'suspended',
+        'account_terminated',
         'notification_preferences_update',
         'friend_request_received',
         'friend_request_accepted',

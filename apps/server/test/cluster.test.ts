@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE, TEXT } from '@hearth/protocol';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
-import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../src/testing/server-process.js';
+import type { ServerProcess } from '../src/testing/server-process.js';
+import { useProcessCluster } from './support/process-cluster.js';
 
 /*
  * Two server processes sharing one PostgreSQL and one Redis behave as one: events reach clients on
@@ -13,15 +12,15 @@ import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '
  * are allowed per address) and logs in only in the rate-limit test.
  */
 
-// The test run's PostgreSQL and Redis (see global-setup.ts): embedded and throwaway unless
-// TEST_PG_URL / TEST_REDIS_URL point elsewhere.
-const PG_URL = inject('testPgUrl');
-const REDIS_URL = inject('testRedisUrl');
 const WAIT_MS = 15_000;
 
-const dbName = `t_${randomBytes(6).toString('hex')}`;
-const prefix = `test:${randomBytes(6).toString('hex')}:`;
-let dbCreated = false;
+const PRESENCE_ENV = {
+  PRESENCE_OFFLINE_GRACE_MS: '300',
+  PRESENCE_NODE_BEAT_MS: '200',
+  PRESENCE_NODE_TIMEOUT_MS: '1500',
+};
+// Presence moves fast here, so going offline and a dead node are seen within the test.
+const cluster = useProcessCluster(PRESENCE_ENV);
 let node1: ServerProcess;
 let node2: ServerProcess;
 let api1: Api;
@@ -30,23 +29,7 @@ let admin: { id: number; token: string };
 let bob: { id: number; token: string };
 let carol: { id: number; token: string };
 let general: { id: number; group_id: number };
-let clusterEnv: Record<string, string>;
-const PRESENCE_ENV = {
-  PRESENCE_OFFLINE_GRACE_MS: '300',
-  PRESENCE_NODE_BEAT_MS: '200',
-  PRESENCE_NODE_TIMEOUT_MS: '1500',
-};
 const clients: LiveClient[] = [];
-
-async function onAdminDb(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** An authenticated live connection, closed in afterAll. */
 async function live(node: ServerProcess, token: string): Promise<LiveClient> {
@@ -73,24 +56,9 @@ async function postMessage(api: Api, token: string, channelId: number, content: 
 }
 
 beforeAll(async () => {
-  await onAdminDb(`CREATE DATABASE ${dbName}`);
-  dbCreated = true;
-  const url = new URL(PG_URL);
-  url.pathname = `/${dbName}`;
-  const env = {
-    DATABASE_URL: url.toString(),
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    WEB_DIST: '',
-    // Presence moves fast here, so going offline and a dead node are seen within the test.
-    ...PRESENCE_ENV,
-  };
-  clusterEnv = env;
   // Started together, as a cluster would be: the migration lock keeps them from racing.
-  [node1, node2] = await Promise.all([
-    startServerProcess({ env, name: 'node 1' }),
-    startServerProcess({ env, name: 'node 2' }),
-  ]);
+  const [one, two] = await (await cluster.start()).startNodes('node 1', 'node 2');
+  [node1, node2] = [one.process, two.process];
   api1 = new Api(node1.url);
   api2 = new Api(node2.url);
   // One after the other: the first account becomes the admin.
@@ -106,28 +74,8 @@ beforeAll(async () => {
   expect(general).toBeDefined();
 });
 
-// A failure is easier to read with what the servers said.
-beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => {
-    for (const node of [node1, node2]) console.error(`--- output of ${node.name} ---\n${node.output().slice(-4_000)}`);
-  });
-});
-
-afterAll(async () => {
+afterAll(() => {
   for (const c of clients) c.socket.terminate();
-  await stopAllServerProcesses();
-  if (dbCreated) await onAdminDb(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 });
 
 describe('a cluster of two nodes', { timeout: 60_000 }, () => {
@@ -346,7 +294,7 @@ describe('a cluster of two nodes', { timeout: 60_000 }, () => {
     expect(await listed()).toBe(false);
 
     // A third node dies with Bob on it: the others sweep it and announce him offline.
-    const node3 = await startServerProcess({ env: clusterEnv, name: 'node 3' });
+    const node3 = (await cluster.get().startNode('node 3')).process;
     c.frames.length = 0;
     await live(node3, bob.token);
     await c.waitFor(isBob(true), WAIT_MS);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VOICE_TEXT } from '@hearth/protocol';
-import { Api, LiveClient, type Frame, type Person } from './client.js';
-import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../src/testing/server-process.js';
+import { LiveClient, type Frame, type Person } from './client.js';
+import { useProcessCluster, type ClusterNode } from './support/process-cluster.js';
 
 /*
  * Voice in a cluster: server processes sharing one PostgreSQL and one Redis (as in cluster.test.ts)
@@ -13,16 +12,9 @@ import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '
  * is killed outright. voice.test.ts covers the rules on one node.
  */
 
-const PG_URL = inject('testPgUrl');
-const REDIS_URL = inject('testRedisUrl');
 const WAIT_MS = 15_000;
 
-const dbName = `t_${randomBytes(6).toString('hex')}`;
-const prefix = `test:${randomBytes(6).toString('hex')}:`;
-const clusterEnv: Record<string, string> = {
-  REDIS_URL,
-  REDIS_PREFIX: prefix,
-  WEB_DIST: '',
+const cluster = useProcessCluster({
   // Every user here registers from one address: the default limits would refuse most of them.
   RATE_LIMIT_SCALE: '100',
   // Going offline and a dead node are seen within the test.
@@ -33,49 +25,23 @@ const clusterEnv: Record<string, string> = {
   TURN_URLS: 'turn:127.0.0.1:3478?transport=udp',
   TURN_SECRET: 'hearth-test-turn-secret',
   LOCAL_COTURN: 'false',
-};
+});
 
-interface Node {
-  name: string;
-  process: ServerProcess;
-  api: Api;
-}
+type Node = ClusterNode;
 
-let dbCreated = false;
 let db: pg.Client | undefined;
 let nodeA: Node;
 let nodeB: Node;
-const nodes: Node[] = [];
 let admin: Person;
 let groupId: number;
 const clients: LiveClient[] = [];
 
-async function onAdminDb(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function startNode(name: string): Promise<Node> {
-  const process = await startServerProcess({ env: clusterEnv, name });
-  const node = { name, process, api: new Api(process.url) };
-  nodes.push(node);
-  return node;
-}
+const startNode = (name: string) => cluster.get().startNode(name);
 
 beforeAll(async () => {
-  await onAdminDb(`CREATE DATABASE ${dbName}`);
-  dbCreated = true;
-  const url = new URL(PG_URL);
-  url.pathname = `/${dbName}`;
-  clusterEnv.DATABASE_URL = url.toString();
   // Started together, as a cluster would be: the migration lock keeps them from racing.
-  [nodeA, nodeB] = await Promise.all([startNode('node A'), startNode('node B')]);
-  db = new pg.Client({ connectionString: clusterEnv.DATABASE_URL });
+  [nodeA, nodeB] = await (await cluster.start()).startNodes('node A', 'node B');
+  db = new pg.Client({ connectionString: cluster.get().databaseUrl });
   await db.connect();
   admin = await nodeA.api.person('admin'); // the first account: the admin
   const group = await nodeA.api.post('/group', { name: 'Cluster voice' }, admin.token);
@@ -83,29 +49,9 @@ beforeAll(async () => {
   groupId = group.body.id;
 });
 
-// A failure is easier to read with what the servers said.
-beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => {
-    for (const node of nodes) console.error(`--- output of ${node.name} ---\n${node.process.output().slice(-4_000)}`);
-  });
-});
-
 afterAll(async () => {
   for (const c of clients) c.socket.terminate();
   await db?.end();
-  await stopAllServerProcesses();
-  if (dbCreated) await onAdminDb(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 3 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 });
 
 /** A new user, registered through node A (every node shares the accounts). */

@@ -15,7 +15,8 @@ export const DEVICE_REVOKED_SIGN_OUT_MS = 2_000;
  * Why a device was signed out: kept in devices.revoke_reason and sent as the `reason` of
  * device_revoked. logout: the device logged out; revoked: revoked from the devices list;
  * revoke_others: Revoke All Other Devices; token_reuse: a rotated refresh token was presented again;
- * the others sign out every device of the account.
+ * the others sign out every device of the account (suspended: an admin suspended it; its devices are
+ * told with `suspended`, never `device_revoked`).
  */
 export const DEVICE_REVOKE_REASONS = [
   'logout',
@@ -27,6 +28,7 @@ export const DEVICE_REVOKE_REASONS = [
   'password_reset',
   'sessions_invalidated',
   'account_deleted',
+  'suspended',
 ] as const;
 export type DeviceRevokeReason = (typeof DEVICE_REVOKE_REASONS)[number];
 

@@ -19,6 +19,25 @@ import {
   VerifyResetCodeAnswer,
   VerifyResetCodeBody,
 } from './account.js';
+import {
+  AdminDataReportsAnswer,
+  AdminOperationAnswer,
+  AdminSetEmailBody,
+  AdminStorageAnswer,
+  AdminUserActionAnswer,
+  AdminUsersAnswer,
+  AnnouncementAnswer,
+  AnnouncementBody,
+  AuditLogAnswer,
+  AuditQuery,
+  DeleteReportsAnswer,
+  RecalculateAllStorageAnswer,
+  RecalculateUserStorageAnswer,
+  SuspendBody,
+  SystemResources,
+  UserActivity,
+  VoiceSessionsDebug,
+} from './admin.js';
 import { AppVersionAnswer, AppVersionBody, VersionInfo } from './versions.js';
 import { DataReportAnswer, DataReportBody } from './privacy-reports.js';
 import { PushRegisterAnswer, PushTestAnswer, RegisterPushBody, UnregisterPushBody, VapidKeyAnswer } from './push.js';
@@ -1001,6 +1020,206 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: MembersQuery,
     answer: MembersPage,
   },
+  /* ---------- admin panel (spec 3 §2 Admin panel, §7 Admin); every route: 403 'Admin privileges required' unless ADMIN ---------- */
+  {
+    method: 'GET',
+    path: '/admin/users',
+    auth: 'admin',
+    status: 200,
+    summary: 'Every account but Guardian and other SYSTEM accounts, by id: id, username, role, is_suspended.',
+    answer: AdminUsersAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/admin/users/storage',
+    auth: 'admin',
+    status: 200,
+    summary:
+      'Storage per account (not SYSTEM): bytes used (the sum of the sizes of the files the user stored), the limit, formatted sizes and the percentage used (one decimal), most used first.',
+    answer: AdminStorageAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/:id/promote',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Makes the user an ADMIN. 404 unknown user; 400 for Guardian or a SYSTEM account, or one already an admin. The user's live connections are closed (1012) so that they start afresh with what an admin sees.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: AdminUserActionAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/:id/demote',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Makes an admin an ordinary USER. 400 for oneself ('You cannot do this to your own account'), Guardian or a SYSTEM account, or someone not an admin; 409 'FINAL BREACH: …' when no other active (unsuspended) admin would remain, as when two admins demote each other at once. The user's live connections are closed (1012) so that they start afresh with what a user sees.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: AdminUserActionAnswer,
+  },
+  {
+    method: 'PUT',
+    path: '/admin/users/:id/email',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Sets the user's email address, unverified, as PUT /user/update-email does: the user is mailed a code and must verify it (a verified address being replaced is told). 400 'Please enter a valid email address'; 400 for Guardian or a SYSTEM account; 409 when another account has it.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: AdminSetEmailBody,
+    answer: AdminUserActionAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/admin/users/:id/activity',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "The user's last sign-in (time, address, device; null for an account not signed in since they were first recorded) and suspension with its reason. 404 for an unknown user, Guardian or a SYSTEM account.",
+    params: IdParams,
+    answer: UserActivity,
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/:id/suspend',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Suspends the user with a reason (400 'Reason cannot be empty'). At once, on every node: every device is signed out (tokens refused with 401, refresh tokens gone), each live connection gets `suspended` and is closed, and signing in is refused (403) with the reason until they are unsuspended. Not oneself, Guardian, or a SYSTEM account (400); 400 when already suspended; 409 'FINAL BREACH: …' for the last active admin.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    body: SuspendBody,
+    answer: AdminUserActionAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/:id/unsuspend',
+    auth: 'admin',
+    status: 200,
+    summary: 'Lifts a suspension: the user may sign in again. 400 when not suspended.',
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: AdminUserActionAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/users/:id',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Deletes the account as DELETE /user/delete-account does (channel messages kept under 'Deleted User'); each live connection of theirs gets `account_terminated` and is closed. Not oneself, Guardian or a SYSTEM account (400); 409 'FINAL BREACH: …' when no other active admin would remain.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: AdminUserActionAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/admin/recalculate-storage/:id',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Recounts one user's storage from the files they stored; `difference` is the signed change in bytes (actual minus recorded).",
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: RecalculateUserStorageAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/admin/recalculate-all-storage',
+    auth: 'admin',
+    status: 200,
+    summary: "Recounts every user's storage from their files.",
+    limits: ['writePerUser'],
+    answer: RecalculateAllStorageAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/admin/guardian/send-announcement',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "A Guardian direct message (title in bold, then the content) to every account but the SYSTEM ones, announced as `direct_message` to those connected (the others find it in their conversations), and one `guardian_announcement` popup to everyone online. `sent_count`: how many messages were stored. 400 'Title cannot be empty' / 'Content cannot be empty'.",
+    limits: ['writePerUser'],
+    body: AnnouncementBody,
+    answer: AnnouncementAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/admin/system/resources',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "The server machine's CPU, memory, disk (with io), network, system information, and the TURN relay's status.",
+    answer: SystemResources,
+  },
+  {
+    method: 'POST',
+    path: '/admin/coturn/restart',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Restarts the server's own coturn, or starts it again if it stopped (new ports and secret: calls in progress reconnect); `success` false with the reason for an external relay (TURN_URLS) or none.",
+    limits: ['writePerUser'],
+    answer: AdminOperationAnswer,
+  },
+  {
+    method: 'POST',
+    path: '/admin/voice/cleanup-sessions',
+    auth: 'admin',
+    status: 200,
+    summary:
+      'Removes voice seats whose user has no live connection on any node (left behind by a crash), telling each channel `voice_user_left`.',
+    limits: ['writePerUser'],
+    answer: AdminOperationAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/admin/voice/sessions/debug',
+    auth: 'admin',
+    status: 200,
+    summary: 'Voice seats: all, those of connected users, and people per channel.',
+    answer: VoiceSessionsDebug,
+  },
+  {
+    method: 'GET',
+    path: '/admin/data-collection/reports',
+    auth: 'admin',
+    status: 200,
+    summary: 'The data collection reports (POST /privacy/report), newest first: the newest 1,000.',
+    answer: AdminDataReportsAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/data-collection/reports/:id',
+    auth: 'admin',
+    status: 200,
+    summary: "Deletes one report (404 'Report not found').",
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: DeleteReportsAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/data-collection/reports',
+    auth: 'admin',
+    status: 200,
+    summary: 'Deletes every report.',
+    limits: ['writePerUser'],
+    answer: DeleteReportsAnswer,
+  },
+  {
+    method: 'GET',
+    path: '/admin/audit',
+    auth: 'admin',
+    status: 200,
+    summary:
+      'The audit log: every admin action (who, what, on whom, when, details), written in the transaction of the action itself; newest first, `before` pages back.',
+    query: AuditQuery,
+    answer: AuditLogAnswer,
+  },
   /* ---------- Versions ---------- */
   {
     method: 'GET',
@@ -1760,6 +1979,12 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
   app_version_update: 'Every session of everyone, when an admin sets a new app version (PUT /admin/app-version).',
   device_revoked:
     "The sessions of the device that was signed out (logout, a reused refresh token, or revoked from the devices list), on every node, which are then closed with 4003; the user's other devices are not told. Signing out everywhere (invalidate-all-sessions, a new password or username, a password reset, account deletion) sends it to every device of the user. `reason` says why; `by_this_device` is true for the device whose own request did it, whose screen then says so itself: the web client shows 'Device Access Revoked' only when another device or the server did it.",
+  suspended:
+    'Every session of a user an admin suspended, on every node, which are then closed with 4003. `message` is the notice the client stores as the session-expired reason and shows; it signs out 8 s later.',
+  account_terminated:
+    'Every session of a user an admin deleted, on every node, which are then closed with 4003; the client shows Account Terminated and signs out 5 s later.',
+  guardian_announcement:
+    'Every connected user, when an admin sends a Guardian announcement from the admin panel (the Guardian direct message it also sends arrives as `direct_message` to those connected).',
 };
 
 /** When the server closes a connection with each code. */
@@ -1767,13 +1992,13 @@ export const CLOSE_CODE_DOCS: Record<keyof typeof CLOSE, string> = {
   normal: 'Another connection resumed this session.',
   goingAway: 'The server is shutting down; reconnect and resume.',
   serviceRestart:
-    'The cluster lost its shared event log (Redis restarted without its data); reconnect, resume is refused, authenticate again.',
+    "The cluster lost its shared event log (Redis restarted without its data), or an admin changed the user's role (promote, demote): reconnect, resume is refused, authenticate again.",
   idleTimeout: 'Nothing received for LIVE_IDLE_TIMEOUT_MS (75 s): two missed pings.',
   authFailed:
     "The token of `auth` or `token_refresh` was refused (after `auth_error`), or, with reason 'Access token expired', the session's token expired (plus LIVE_TOKEN_EXPIRY_GRACE_MS, 5 s) and no newer one came in `token_refresh`: refresh it and resume with the new token.",
   authTimeout: 'No `auth` or `resume` within 10 s of opening.',
   sessionRevoked:
-    'The device was signed out (logout, a reused refresh token, revoked from the devices list, or all devices signed out: invalidate-all-sessions, a new password or username, a password reset, account deletion).',
+    'The device was signed out (logout, a reused refresh token, revoked from the devices list, or all devices signed out: invalidate-all-sessions, a new password or username, a password reset, account deletion), or an admin suspended or deleted the account (after `suspended` / `account_terminated`).',
   slowConsumer:
     'The client fell too far behind (over LIVE_MAX_BUFFERED_BYTES, 4 MiB, queued unread), or sent more than 300 frames in 10 s.',
   invalidFrame: 'A text frame that is not valid UTF-8 (closed by the WebSocket layer).',

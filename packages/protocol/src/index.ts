@@ -28,3 +28,4 @@ export * from './rules.js';
 export * from './versions.js';
 export * from './privacy-reports.js';
 export * from './push.js';
+export * from './admin.js';

@@ -1,7 +1,7 @@
 import type { EmailStatus, MessageAnswer } from '@hearth/protocol';
 import { ACCOUNT_TEXT, EMAIL_CODE_MAX_ATTEMPTS, verificationSentText } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { inTransaction } from '../db/pool.js';
+import { inTransaction, type Queryable } from '../db/pool.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { verificationCodeMail, emailChangedMail } from '../mail/templates.js';
 import { enforce } from '../ratelimit/limiter.js';
@@ -13,7 +13,7 @@ export const isEmailTaken = (err: unknown) =>
   (err as { code?: string; constraint?: string }).code === '23505' &&
   (err as { constraint?: string }).constraint === 'users_email_lower_key';
 
-interface EmailRow {
+export interface EmailRow {
   email: string | null;
   email_verified: boolean;
 }
@@ -52,27 +52,53 @@ export async function updateEmail(ctx: AppContext, user: UserRow, email: string)
   if (current.email?.toLowerCase() === email.toLowerCase() && current.email_verified)
     throw badRequest(ACCOUNT_TEXT.emailUnchanged);
   await enforce(ctx.limiter, `email-change:${user.id}`, ctx.config.rateLimits.emailChangePerUser);
+  await inEmailTransaction(ctx, (tx) => writeEmail(tx, user.id, email));
+  await mailEmailChange(ctx, user, current, email);
+  return { message: verificationSentText(email) };
+}
+
+/**
+ * Runs a transaction that writes an address (with writeEmail); two accounts taking the same address
+ * at once meet the unique index, which is answered as the address being taken.
+ */
+export async function inEmailTransaction<T>(ctx: AppContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
-    await inTransaction(ctx.db, async (tx) => {
-      const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email, user.id]);
-      if (taken.rowCount) throw conflict(ACCOUNT_TEXT.emailInUse);
-      await tx.query('UPDATE users SET email = $2, email_verified = false WHERE id = $1', [user.id, email]);
-      await tx.query(`DELETE FROM email_codes WHERE user_id = $1 AND purpose = 'reset_password'`, [user.id]);
-      // A reset link already mailed to the old address must not outlive the move away from it.
-      await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [user.id]);
-    });
+    return await inTransaction(ctx.db, fn);
   } catch (err) {
     if (isEmailTaken(err)) throw conflict(ACCOUNT_TEXT.emailInUse);
     throw err;
   }
-  // The address being replaced, when it was verified, is told: a change made with a stolen session
-  // (then a password reset to the new address) does not go unnoticed by the owner.
-  if (current.email && current.email_verified && current.email.toLowerCase() !== email.toLowerCase())
+}
+
+/**
+ * Inside a transaction: the user's address becomes `email`, unverified (409 when another account has
+ * it), and what proved or used the old one stops working: pending reset codes and reset links.
+ */
+export async function writeEmail(tx: Queryable, userId: number, email: string): Promise<void> {
+  const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email, userId]);
+  if (taken.rowCount) throw conflict(ACCOUNT_TEXT.emailInUse);
+  await tx.query('UPDATE users SET email = $2, email_verified = false WHERE id = $1', [userId, email]);
+  await tx.query(`DELETE FROM email_codes WHERE user_id = $1 AND purpose = 'reset_password'`, [userId]);
+  // A reset link already mailed to the old address must not outlive the move away from it.
+  await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [userId]);
+}
+
+/**
+ * Once a new address is committed: the address being replaced, when it was verified, is told (a
+ * change made with a stolen session, then a password reset to the new address, does not go unnoticed
+ * by the owner), and the new one gets a verification code.
+ */
+export async function mailEmailChange(
+  ctx: AppContext,
+  user: { id: number; username: string },
+  previous: EmailRow,
+  email: string,
+): Promise<void> {
+  if (previous.email && previous.email_verified && previous.email.toLowerCase() !== email.toLowerCase())
     ctx.mail.queue(
-      emailChangedMail({ userId: user.id, email: current.email, username: user.username }, email, new Date()),
+      emailChangedMail({ userId: user.id, email: previous.email, username: user.username }, email, new Date()),
     );
   await sendVerificationCode(ctx, user, email);
-  return { message: verificationSentText(email) };
 }
 
 export async function verifyEmail(ctx: AppContext, user: UserRow, code: string): Promise<MessageAnswer> {

@@ -1,7 +1,7 @@
 import type { MessageAnswer, UpdateUsernameAnswer, UserUpdateEvent } from '@hearth/protocol';
 import { ACCOUNT_TEXT, DELETED_USER_NAME, RESERVED_USERNAMES, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { inTransaction } from '../db/pool.js';
+import { inTransaction, type Queryable } from '../db/pool.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { announcePicture } from '../profiles/service.js';
@@ -108,37 +108,64 @@ export async function deleteAccount(ctx: AppContext, user: AuthedUser): Promise<
   await voiceUsersGone(ctx, [user.id]);
   const gone = await inTransaction(ctx.db, async (tx) => {
     if (isAdmin(user)) {
-      // Counted again with the admins' rows locked: two admins deleting themselves at once must not
-      // both see the other one still there.
-      const { rows } = await tx.query<{ id: number }>(`SELECT id FROM users WHERE role = 'ADMIN' FOR UPDATE`);
-      if (rows.length <= 1) throw conflict(ACCOUNT_TEXT.lastAdmin);
+      // Counted again with the admins' rows locked (in id order, as the admin panel's actions lock
+      // them): two admins deleting themselves at once must not both see the other one still there,
+      // and a suspended admin, who cannot sign in, does not count.
+      const { rows } = await tx.query<{ id: number; is_suspended: boolean }>(
+        `SELECT id, is_suspended FROM users WHERE role = 'ADMIN' ORDER BY id FOR UPDATE`,
+      );
+      if (!rows.some((a) => a.id !== user.id && !a.is_suspended)) throw conflict(ACCOUNT_TEXT.lastAdmin);
     }
-    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-    const devices = await revokeAllDevices(tx, user.id, 'account_deleted');
-    const friends = await friendIdsOf(tx, user.id);
-    const { rows: emoji } = await tx.query<{ id: number }>('SELECT id FROM custom_emojis WHERE user_id = $1', [
-      user.id,
-    ]);
-    const { rows: ghost } = await tx.query<{ id: number }>(
-      `SELECT id FROM users WHERE role = 'SYSTEM' AND username = $1 ORDER BY id LIMIT 1`,
-      [DELETED_USER_NAME],
-    );
-    // Nonces are per author: the deleted user's would collide under the one shared author.
-    await tx.query('UPDATE messages SET user_id = $2, nonce = NULL WHERE user_id = $1 AND channel_id IS NOT NULL', [
-      user.id,
-      ghost[0]!.id,
-    ]);
-    await tx.query('DELETE FROM users WHERE id = $1', [user.id]);
-    return { devices, friends, emoji: emoji.map((e) => e.id) };
+    return eraseAccount(tx, user.id);
   });
-  void removeDeletedFiles(ctx);
   await announceRevoked(ctx, gone.devices, user.deviceId);
+  await announceErased(ctx, user.id, gone);
+  return { message: ACCOUNT_TEXT.accountDeleted };
+}
+
+/** What an erased account leaves to announce once the transaction has committed (announceErased). */
+export interface ErasedAccount {
+  /** Its devices, signed out: the caller tells them (device_revoked, or account_terminated for all). */
+  devices: Revocation;
+  friends: number[];
+  emoji: number[];
+}
+
+/**
+ * Inside a transaction, erases the account as deleteAccount describes: the channel messages move to
+ * 'Deleted User', the row goes and everything hanging on it with it. Take the user out of voice first
+ * (voiceUsersGone), and call announceErased once committed. Shared with the admin's deletion.
+ */
+export async function eraseAccount(tx: Queryable, userId: number): Promise<ErasedAccount> {
+  await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  const devices = await revokeAllDevices(tx, userId, 'account_deleted');
+  const friends = await friendIdsOf(tx, userId);
+  const { rows: emoji } = await tx.query<{ id: number }>('SELECT id FROM custom_emojis WHERE user_id = $1', [userId]);
+  const { rows: ghost } = await tx.query<{ id: number }>(
+    `SELECT id FROM users WHERE role = 'SYSTEM' AND username = $1 ORDER BY id LIMIT 1`,
+    [DELETED_USER_NAME],
+  );
+  // Nonces are per author: the deleted user's would collide under the one shared author.
+  await tx.query('UPDATE messages SET user_id = $2, nonce = NULL WHERE user_id = $1 AND channel_id IS NOT NULL', [
+    userId,
+    ghost[0]!.id,
+  ]);
+  await tx.query('DELETE FROM users WHERE id = $1', [userId]);
+  return { devices, friends, emoji: emoji.map((e) => e.id) };
+}
+
+/**
+ * After an erased account has committed: its files leave the disk, former friends and everyone
+ * holding its custom emoji are told, and clients holding its messages show the new author without
+ * reloading. The devices are the caller's to tell.
+ */
+export async function announceErased(ctx: AppContext, userId: number, gone: ErasedAccount): Promise<void> {
+  void removeDeletedFiles(ctx);
   for (const friend of gone.friends)
-    await ctx.events.publish('friend_removed', { user_id: user.id }, { kind: 'users', userIds: [friend] });
+    await ctx.events.publish('friend_removed', { user_id: userId }, { kind: 'users', userIds: [friend] });
   for (const id of gone.emoji) await ctx.events.publish('custom_emoji_delete', { id }, { kind: 'all' });
-  // Clients holding the user's messages show the new author without reloading.
   const tombstone: UserUpdateEvent = {
-    user_id: user.id,
+    user_id: userId,
     username: DELETED_USER_NAME,
     nickname: null,
     pronouns: null,
@@ -148,5 +175,4 @@ export async function deleteAccount(ctx: AppContext, user: AuthedUser): Promise<
     profile_blur_enabled: false,
   };
   await ctx.events.publish('user_update', tombstone, { kind: 'all' });
-  return { message: ACCOUNT_TEXT.accountDeleted };
 }

@@ -1,7 +1,7 @@
 import type { RecalculateStorageAnswer, StorageUsage } from '@hearth/protocol';
 import { formatBytes, STORAGE_LIMIT_BYTES, storageRecalculatedText } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { inTransaction } from '../db/pool.js';
+import { inTransaction, type DbClient } from '../db/pool.js';
 import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 
@@ -31,30 +31,55 @@ export async function storageInfo(ctx: AppContext, user: UserRow): Promise<Stora
   return storageUsage(rows[0]!.used);
 }
 
-/** The bytes of every file the user stores, counted from the rows themselves. */
-const ACTUAL_SQL = `
-  SELECT (SELECT coalesce(sum(file_size), 0) FROM attachments WHERE user_id = $1)
-       + (SELECT coalesce(sum(file_size), 0) FROM profile_images WHERE user_id = $1)
-       + (SELECT coalesce(sum(file_size), 0) FROM custom_emojis WHERE user_id = $1)
-       + (SELECT coalesce(sum(file_size), 0) FROM user_gifs WHERE user_id = $1) AS actual`;
+/*
+ * The bytes of the files each of the users $1 stores, counted from the rows themselves, stored as
+ * their use. Every table of stored files is indexed by user_id, so this reads only those users' rows.
+ */
+const RECOUNT_SQL = `
+  WITH files AS (
+    SELECT user_id, file_size FROM attachments WHERE user_id = ANY($1::bigint[])
+    UNION ALL SELECT user_id, file_size FROM profile_images WHERE user_id = ANY($1::bigint[])
+    UNION ALL SELECT user_id, file_size FROM custom_emojis WHERE user_id = ANY($1::bigint[])
+    UNION ALL SELECT user_id, file_size FROM user_gifs WHERE user_id = ANY($1::bigint[])
+  ), sums AS (
+    SELECT user_id, sum(file_size)::bigint AS actual FROM files GROUP BY user_id
+  )
+  UPDATE users u SET storage_used_bytes = coalesce(s.actual, 0)
+    FROM unnest($1::bigint[]) AS t(id) LEFT JOIN sums s ON s.user_id = t.id
+   WHERE u.id = t.id
+  RETURNING u.id, u.storage_used_bytes AS actual`;
+
+/** A user's storage as it was recorded and as the recount found it. */
+export interface Recount {
+  id: number;
+  username: string;
+  recorded: number;
+  actual: number;
+}
 
 /**
- * Recounts the caller's storage from their files and stores the count. The user's row is locked
- * first: a file added meanwhile either committed before (and is counted) or has its trigger wait for
- * the lock and add itself after, so the count is exact either way.
+ * Recounts these users' storage from their files and stores the counts, in the caller's transaction
+ * (users that do not exist are left out). Their rows are locked first, in id order: a file added
+ * meanwhile either committed before (and is counted) or has its trigger wait for the lock and add
+ * itself after, so each count is exact either way.
  */
+export async function recountStorage(tx: DbClient, userIds: readonly number[]): Promise<Recount[]> {
+  const { rows: locked } = await tx.query<{ id: number; username: string; recorded: number }>(
+    `SELECT id, username, storage_used_bytes AS recorded FROM users
+      WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [userIds],
+  );
+  if (locked.length === 0) return [];
+  const { rows } = await tx.query<{ id: number; actual: number }>(RECOUNT_SQL, [locked.map((r) => r.id)]);
+  const actual = new Map(rows.map((r) => [r.id, r.actual]));
+  return locked.map((r) => ({ ...r, actual: actual.get(r.id) ?? 0 }));
+}
+
+/** Recounts the caller's storage from their files and stores the count. */
 export async function recalculateOwnStorage(ctx: AppContext, user: UserRow): Promise<RecalculateStorageAnswer> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
-  const { old, actual } = await inTransaction(ctx.db, async (tx) => {
-    const { rows } = await tx.query<{ used: number }>(
-      'SELECT storage_used_bytes AS used FROM users WHERE id = $1 FOR UPDATE',
-      [user.id],
-    );
-    const counted = await tx.query<{ actual: string }>(ACTUAL_SQL, [user.id]);
-    const sum = Number(counted.rows[0]!.actual);
-    await tx.query('UPDATE users SET storage_used_bytes = $2 WHERE id = $1', [user.id, sum]);
-    return { old: rows[0]!.used, actual: sum };
-  });
+  const [recount] = await inTransaction(ctx.db, (tx) => recountStorage(tx, [user.id]));
+  const { recorded: old, actual } = recount!;
   const [oldText, actualText] = [formatBytes(old), formatBytes(actual)];
   return {
     old_usage_bytes: old,

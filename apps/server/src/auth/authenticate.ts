@@ -6,14 +6,18 @@ import { USER_ROW_COLUMNS, type UserRow } from '../users/user-row.js';
 
 export type AuthedUser = UserRow & { deviceId: number };
 
-/** Run for every authenticated request. */
+/**
+ * Run for every authenticated request. A suspended user is refused here, on every node at once (the
+ * row is read, never cached): suspension also signs their devices out, and this check covers any
+ * token handed out around that moment.
+ */
 const ACTIVE_DEVICE_USER = prepared(
   'auth-active-device-user',
   `SELECT ${USER_ROW_COLUMNS} FROM users u JOIN devices d ON d.user_id = u.id
-    WHERE u.id = $1 AND d.id = $2 AND d.revoked_at IS NULL`,
+    WHERE u.id = $1 AND d.id = $2 AND d.revoked_at IS NULL AND NOT u.is_suspended`,
 );
 
-/** The user, if that device of theirs is still signed in. */
+/** The user, if that device of theirs is still signed in and the user is not suspended. */
 export async function activeDeviceUser(ctx: AppContext, userId: number, deviceId: number): Promise<AuthedUser | null> {
   const { rows } = await ctx.db.query<UserRow>(ACTIVE_DEVICE_USER([userId, deviceId]));
   const user = rows[0];
@@ -42,10 +46,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]!.trim() : null;
 }
 
+/**
+ * Who a request was already authenticated as: the admin gate (admin/admin-gate.ts) authenticates
+ * before the handler, which then asks again; one lookup per request is enough.
+ */
+const authenticated = new WeakMap<FastifyRequest, AuthedUser>();
+
 /** The signed-in user of a request; throws 401 'Not authenticated' otherwise. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthedUser> {
+  const known = authenticated.get(request);
+  if (known) return known;
   const token = bearerToken(request);
   const user = token ? await userFromToken(ctx, token) : null;
   if (!user) throw unauthorized();
+  authenticated.set(request, user);
   return user;
 }

@@ -1,8 +1,8 @@
 import type { AuthAnswer, DeviceRevokeReason, LoginBody, RegisterBody, TokenPair } from '@hearth/protocol';
-import { ACCOUNT_TEXT, RESERVED_USERNAMES, TEXT } from '@hearth/protocol';
+import { ACCOUNT_TEXT, ADMIN_TEXT, RESERVED_USERNAMES, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction, type Queryable } from '../db/pool.js';
-import { conflict, unauthorized } from '../http/errors.js';
+import { conflict, forbidden, unauthorized } from '../http/errors.js';
 import { toSelfUser, type UserRow } from '../users/user-row.js';
 import { deviceNameFromUserAgent } from './device-name.js';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -51,18 +51,25 @@ export async function login(ctx: AppContext, body: LoginBody, client: ClientInfo
   return { ...tokens, user: toSelfUser(user) };
 }
 
-/** A new device record with its first refresh token. */
+/**
+ * A new device record with its first refresh token, and the sign-in kept for the admin's User
+ * Activity. A suspended account is refused (403 with the reason) here, after the password check, so
+ * only someone who knows the password learns of the suspension. The UPDATE takes the user row's
+ * lock, which suspension takes too: a sign-in racing a suspension either commits first (and its
+ * device is then signed out by it) or sees it.
+ */
 async function startSession(ctx: AppContext, tx: Queryable, userId: number, client: ClientInfo): Promise<TokenPair> {
+  const deviceName = deviceNameFromUserAgent(client.userAgent);
+  const { rows: users } = await tx.query<{ is_suspended: boolean; suspend_reason: string | null }>(
+    `UPDATE users SET last_login_at = now(), last_login_ip = $2, last_login_device = $3 WHERE id = $1
+     RETURNING is_suspended, suspend_reason`,
+    [userId, client.ip, deviceName],
+  );
+  if (users[0]?.is_suspended) throw forbidden(ADMIN_TEXT.loginSuspended(users[0].suspend_reason ?? ''));
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO devices (user_id, device_name, user_agent, ip_address, device_fingerprint)
      VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [
-      userId,
-      deviceNameFromUserAgent(client.userAgent),
-      client.userAgent?.slice(0, 512) ?? null,
-      client.ip,
-      client.fingerprint ?? null,
-    ],
+    [userId, deviceName, client.userAgent?.slice(0, 512) ?? null, client.ip, client.fingerprint ?? null],
   );
   return issueTokens(ctx, tx, userId, rows[0]!.id);
 }

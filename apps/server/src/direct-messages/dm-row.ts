@@ -1,4 +1,6 @@
-import { MESSAGE_SELECT_COLUMNS } from '../messages/message-row.js';
+import type { MentionedUser, Message } from '@hearth/protocol';
+import { MESSAGE_SELECT_COLUMNS, toMessage } from '../messages/message-row.js';
+import type { UserRow } from '../users/user-row.js';
 
 /**
  * A direct message joined with its author, in the shape of MessageRow: the conversation id stands in
@@ -13,4 +15,33 @@ export const DM_MESSAGE_SELECT = `
 export interface PairColumns {
   user_low: number;
   user_high: number;
+}
+
+/** A direct message just stored, as it is announced: by `author`, unedited, without reactions yet. */
+export function newDirectMessage(
+  author: UserRow,
+  m: {
+    id: number;
+    conversationId: number;
+    content: string;
+    nonce: string | null;
+    createdAt: Date;
+    mentions: MentionedUser[];
+  },
+): Message {
+  return toMessage({
+    ...author,
+    id: m.id,
+    channel_id: m.conversationId,
+    group_id: null,
+    user_id: author.id,
+    content: m.content,
+    message_type: 'text',
+    nonce: m.nonce,
+    removed_by_admin: false,
+    created_at: m.createdAt,
+    edited_at: null,
+    mentioned_users: m.mentions,
+    mentions_everyone: false,
+  });
 }

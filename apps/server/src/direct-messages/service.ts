@@ -1,6 +1,7 @@
 import type { DmSendBody, Message } from '@hearth/protocol';
 import { DM_TEXT, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
+import type { DbClient } from '../db/pool.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { withPageExtras } from '../messages/page-extras.js';
@@ -10,7 +11,7 @@ import { removeDeletedFiles } from '../uploads/file-deletions.js';
 import { resolveMentions } from '../mentions/resolve-mentions.js';
 import type { UserRow } from '../users/user-row.js';
 import { otherParticipant, pairAudience, requireWritable } from './access.js';
-import { DM_MESSAGE_SELECT, type PairColumns } from './dm-row.js';
+import { DM_MESSAGE_SELECT, newDirectMessage, type PairColumns } from './dm-row.js';
 import type { MessageRow } from '../messages/message-row.js';
 import { publishWithBlur } from '../profiles/blurred-messages.js';
 import { pushText, pushWhenAway } from '../push/notify.js';
@@ -42,11 +43,13 @@ type SendInput = Pick<DmSendBody, 'recipient_id' | 'channel_id' | 'content' | 'n
 /**
  * Stores and announces a direct message to both participants (`direct_message`). A repeated nonce
  * returns the stored message without storing or announcing it again, as for channel messages.
+ * `also` writes something more about the new message in the transaction that stores it.
  */
 export async function sendDirectMessage(
   ctx: AppContext,
   user: UserRow,
   body: SendInput,
+  also?: (tx: DbClient, messageId: number) => Promise<void>,
 ): Promise<{ message: Message; created: boolean }> {
   if (user.role !== 'SYSTEM') await enforce(ctx.limiter, `message:${user.id}`, ctx.config.rateLimits.messagePerUser);
   const { id: conversationId, other } = await requireWritable(ctx.db, user, body.recipient_id);
@@ -62,7 +65,7 @@ export async function sendDirectMessage(
     body.nonce ?? null,
     JSON.stringify(mentions.users),
   ];
-  const { inserted, claimed } = await insertWithAttachments(ctx.db, SEND_SQL, values, user.id, attaching);
+  const { inserted, claimed } = await insertWithAttachments(ctx.db, SEND_SQL, values, user.id, attaching, also);
   if (!inserted) {
     const { rows } = await ctx.db.query<DmRow>(`${DM_MESSAGE_SELECT} WHERE m.user_id = $1 AND m.nonce = $2`, [
       user.id,
@@ -71,20 +74,13 @@ export async function sendDirectMessage(
     if (!rows[0] || rows[0].channel_id !== conversationId) throw notFound(TEXT.messageNotFound);
     return { message: await withPageExtras(ctx, toMessage(rows[0])), created: false };
   }
-  const message = toMessage({
-    ...user,
+  const message = newDirectMessage(user, {
     id: inserted.id,
-    channel_id: conversationId,
-    group_id: null,
-    user_id: user.id,
+    conversationId,
     content: body.content,
-    message_type: 'text',
     nonce: body.nonce ?? null,
-    removed_by_admin: false,
-    created_at: inserted.created_at,
-    edited_at: null,
-    mentioned_users: mentions.users,
-    mentions_everyone: false,
+    createdAt: inserted.created_at,
+    mentions: mentions.users,
   });
   setAttachments(message, claimed, ctx.files);
   await publishWithBlur(ctx, 'direct_message', message, pairAudience(user.id, other.id));

@@ -12,7 +12,7 @@ import { closeIdle, refreshRecords } from './housekeeping.js';
 import { persist, RECORD_REFRESH_MS } from './registry.js';
 import type { GatewayState } from './state.js';
 import { closeSuperseded, SESSION_RESUMED } from './resume.js';
-import { closeRevoked } from './revocation.js';
+import { closeRevoked, restartForRole, ROLE_CHANGED, SESSION_ENDING_EVENTS } from './revocation.js';
 import type { SessionStore } from './session-store.js';
 import { ConnectionSet, SessionTable } from './tables.js';
 import { clearTokenDeadline } from './token-expiry.js';
@@ -41,7 +41,8 @@ export class Gateway {
     ctx.events.subscribe((event) => {
       if (event.type === SESSION_RESUMED) closeSuperseded(state, event);
       deliver(state, event);
-      if (event.type === 'device_revoked') closeRevoked(state, event);
+      if (SESSION_ENDING_EVENTS.has(event.type)) closeRevoked(state, event);
+      else if (event.type === ROLE_CHANGED) restartForRole(state, event);
     });
     // Sessions hold seqs of the lost numbering: close them; clients reconnect and start afresh.
     ctx.events.onReset?.(() => {

@@ -51,6 +51,7 @@ export class LiveSession {
       userId: this.user.id,
       deviceId: this.deviceId,
       tokenExpiresAt: this.tokenExpiresAt,
+      role: this.user.role,
       snapshots: this.snapshots,
     };
   }

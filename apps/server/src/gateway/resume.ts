@@ -30,6 +30,9 @@ export async function resume(
   if (!record) return invalid('Session expired; authenticate again');
   const credential = await resumeUser(state, record, token);
   if (!credential) return invalid('Session is no longer valid; authenticate again');
+  // What the session could see was worked out for the role it had; an admin has changed it since.
+  if (record.role !== undefined && record.role !== credential.user.role)
+    return invalid('Session is no longer valid; authenticate again');
   const { user } = credential;
   // Snapshots are taken at every visibility change, so the newest one at or before the client's
   // seq is exactly what the user could see there.

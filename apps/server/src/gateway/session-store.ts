@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Role } from '@hearth/protocol';
 
 /** What a node must know to resume a session, possibly one that another node served. */
 export interface SessionRecord {
@@ -10,6 +11,11 @@ export interface SessionRecord {
    * resuming cannot outlive the token. Missing in records of older versions: such a resume needs a token.
    */
   tokenExpiresAt?: number;
+  /**
+   * The user's role when the record was saved: what the snapshots were worked out for (an admin's hide
+   * no group). A resume after an admin changed the role is refused. Missing in records of older versions.
+   */
+  role?: Role;
   /**
    * Groups the user could not view, as of given seqs (oldest first). Replay starts from the latest
    * snapshot at or before the client's seq and applies later permission events in order, so events

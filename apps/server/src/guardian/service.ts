@@ -8,9 +8,10 @@ import type { ChannelRow } from '../groups/rows.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
 import { sendMessage } from '../messages/service.js';
 import { sendDirectMessage } from '../direct-messages/service.js';
+import { recordAudit } from '../admin/audit.js';
 
 /** The system account every instance has from its first migration. */
-async function guardian(ctx: AppContext): Promise<UserRow> {
+export async function guardian(ctx: AppContext): Promise<UserRow> {
   const { rows } = await ctx.db.query<UserRow>(
     `SELECT * FROM users WHERE role = 'SYSTEM' AND lower(username) = 'guardian' ORDER BY id LIMIT 1`,
   );
@@ -66,6 +67,9 @@ export async function hugMe(ctx: AppContext, user: UserRow, currentChannelId: nu
   return { detail: COMMAND_TEXT.hugSent, message_id: message.id, channel_id: channel.id };
 }
 
+/** A Guardian message as its direct message reads: the title in bold, then the content. */
+export const guardianMessageText = (title: string, content: string) => `**${title}**\n\n${content}`;
+
 /**
  * An admin's Guardian message to one user (spec 3 §7): a direct message from Guardian, its title in
  * bold above the content. The user can read it and never answer it.
@@ -83,10 +87,19 @@ export async function guardianMessage(
   );
   const target = rows[0];
   if (!target || target.role === 'SYSTEM') throw notFound(TEXT.userNotFound);
-  const { message } = await sendDirectMessage(ctx, await guardian(ctx), {
-    recipient_id: body.user_id,
-    content: `**${body.title}**\n\n${body.content}`,
-  });
+  const { message } = await sendDirectMessage(
+    ctx,
+    await guardian(ctx),
+    { recipient_id: body.user_id, content: guardianMessageText(body.title, body.content) },
+    // Stored with the message, in its transaction: there is an entry exactly when the message exists.
+    (tx, messageId) =>
+      recordAudit(tx, {
+        admin,
+        action: 'guardian_message',
+        target: { id: body.user_id, username: target.username },
+        details: { title: body.title, message_id: messageId },
+      }),
+  );
   return {
     detail: `Guardian message sent to ${target.username}`,
     message_id: message.id,

@@ -1,6 +1,6 @@
 import type { Message, PermissionSet } from '@hearth/protocol';
 import { TEXT } from '@hearth/protocol';
-import { inTransaction, type Db, type Queryable } from '../db/pool.js';
+import { inTransaction, type Db, type DbClient, type Queryable } from '../db/pool.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import type { FileUrls } from './file-urls.js';
 import { toAttachment, type AttachmentRow } from './attachment-row.js';
@@ -86,7 +86,8 @@ export function attachmentLoader(urls: FileUrls) {
 /**
  * Runs a send's INSERT (which answers the new message's id and time, or nothing for a repeated nonce)
  * and claims its uploads. Text alone is one statement, no transaction: the hottest write path. With
- * uploads, the message and the claim commit together, or neither does.
+ * uploads, the message and the claim commit together, or neither does; so does whatever `also` writes
+ * about a new message (an admin's Guardian message and its audit entry).
  */
 export async function insertWithAttachments(
   db: Db,
@@ -94,11 +95,14 @@ export async function insertWithAttachments(
   values: unknown[],
   userId: number,
   attaching: AttachmentsToSend | null,
+  also?: (tx: DbClient, messageId: number) => Promise<void>,
 ): Promise<{ inserted: { id: number; created_at: Date } | undefined; claimed: AttachmentRow[] }> {
   type Inserted = { id: number; created_at: Date };
-  if (!attaching) return { inserted: (await db.query<Inserted>(sql, values)).rows[0], claimed: [] };
+  if (!attaching && !also) return { inserted: (await db.query<Inserted>(sql, values)).rows[0], claimed: [] };
   return inTransaction(db, async (tx) => {
     const inserted = (await tx.query<Inserted>(sql, values)).rows[0];
-    return { inserted, claimed: inserted ? await claimAttachments(tx, inserted.id, userId, attaching) : [] };
+    const claimed = inserted && attaching ? await claimAttachments(tx, inserted.id, userId, attaching) : [];
+    if (inserted && also) await also(tx, inserted.id);
+    return { inserted, claimed };
   });
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { API_VERSION, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
+import { inTransaction } from '../db/pool.js';
+import { recordAudit } from '../admin/audit.js';
 import { forbidden } from '../http/errors.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
 
@@ -25,14 +27,20 @@ export async function versionInfo(ctx: AppContext) {
   return { version: SERVER_VERSION, api_version: API_VERSION, app_version: await appVersion(ctx) };
 }
 
-/** PUT /admin/app-version: stores it and tells every session, which then offer the update. */
+/** PUT /admin/app-version: stores it (with its audit entry) and tells every session, which then offer the update. */
 export async function setAppVersion(ctx: AppContext, admin: UserRow, version: string) {
   if (!isAdmin(admin)) throw forbidden(TEXT.adminOnly);
-  await ctx.db.query(
-    `INSERT INTO app_settings (key, value, updated_by) VALUES ($1, $2, $3)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [APP_VERSION_KEY, version, admin.id],
-  );
+  await inTransaction(ctx.db, async (tx) => {
+    const { rows } = await tx.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = $1 FOR UPDATE`, [
+      APP_VERSION_KEY,
+    ]);
+    await tx.query(
+      `INSERT INTO app_settings (key, value, updated_by) VALUES ($1, $2, $3)
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+      [APP_VERSION_KEY, version, admin.id],
+    );
+    await recordAudit(tx, { admin, action: 'app_version', details: { version, previous: rows[0]?.value ?? null } });
+  });
   await ctx.events.publish('app_version_update', { version }, { kind: 'all' });
   return { version };
 }

@@ -32,6 +32,8 @@ export interface LocalCoturn {
   pid: number;
   /** Where relayed addresses are (a firewall must let them through). */
   relayPorts: PortRange;
+  /** Its config file (holding the secret, readable by this user only), in its private folder. */
+  configPath: string;
   stop(): Promise<void>;
 }
 
@@ -93,7 +95,8 @@ export async function startLocalCoturn(o: LocalCoturnOptions): Promise<LocalCotu
   const secret = randomBytes(32).toString('hex');
   await removeLeftovers();
   const dir = await mkdtemp(path.join(tmpdir(), DIR_PREFIX)); // 0700
-  await writeFile(path.join(dir, 'turnserver.conf'), `static-auth-secret=${secret}\n`, { mode: 0o600 });
+  const configPath = path.join(dir, 'turnserver.conf');
+  await writeFile(configPath, `static-auth-secret=${secret}\n`, { mode: 0o600 });
 
   // Its own process group: Ctrl+C in a terminal stops the server, which then stops coturn. setpriv
   // keeps the pid: it becomes turnserver.
@@ -143,6 +146,7 @@ export async function startLocalCoturn(o: LocalCoturnOptions): Promise<LocalCotu
     relay: { urls, secret },
     pid,
     relayPorts: relayRange,
+    configPath,
     stop: () =>
       (stopping ??= (async () => {
         process.off('exit', cleanUp);

@@ -66,13 +66,21 @@ export const announceLeft = (ctx: AppContext, userId: number, seat: Seat) =>
  * none. Under the user's seat lock, like a join (channel-voice.ts).
  */
 export function leaveAnyVoice(ctx: AppContext, userId: number, onlyChannelId?: number): Promise<boolean> {
+  return leaveVoiceIf(ctx, userId, '($2::bigint IS NULL OR vp.channel_id = $2)', [onlyChannelId ?? null]);
+}
+
+/**
+ * As leaveAnyVoice, only when `condition` holds for the seat `vp` (its values are $2 on), checked
+ * under the seat lock: a seat taken again meanwhile is judged as it is then, not as it was.
+ */
+export function leaveVoiceIf(ctx: AppContext, userId: number, condition: string, values: unknown[]): Promise<boolean> {
   return withSeatLock(ctx, userId, async (tx) => {
     const { rows } = await tx.query<Seat>(
       `DELETE FROM voice_participants vp
-        WHERE vp.user_id = $1 AND ($2::bigint IS NULL OR vp.channel_id = $2)
+        WHERE vp.user_id = $1 AND ${condition}
         RETURNING vp.channel_id, (SELECT group_id FROM channels WHERE id = vp.channel_id) AS group_id,
                   vp.session_id::text AS session_id`,
-      [userId, onlyChannelId ?? null],
+      [userId, ...values],
     );
     const seat = rows[0];
     return { result: seat !== undefined, announce: async () => void (seat && (await announceLeft(ctx, userId, seat))) };

@@ -6,7 +6,8 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Config } from '../config.js';
-import { findTurnserver, startLocalCoturn } from './coturn.js';
+import { findTurnserver } from './coturn.js';
+import { LocalRelay } from './local-relay.js';
 
 /** A TURN server and the secret it shares with this server (its --static-auth-secret). */
 import type { TurnRelay } from './turn-relay.js';
@@ -38,8 +39,18 @@ export function turnCredentials(
   return { urls: relay.urls, username, password, ttl: ttlSec };
 }
 
+/**
+ * Where the relay comes from, for the admin panel: TURN_URLS's (nothing runs here), the server's own
+ * coturn (running or not), or none, with the reason.
+ */
+export type TurnSetup =
+  | { kind: 'external'; urls: string[] }
+  | { kind: 'local'; relay: LocalRelay }
+  | { kind: 'none'; reason: 'not_installed' | 'disabled' };
+
 export interface OpenTurnRelay {
   relay: TurnRelay | null;
+  setup: TurnSetup;
   stop(): Promise<void>;
 }
 
@@ -47,38 +58,40 @@ export interface OpenTurnRelay {
  * The relay this server hands out credentials for: the external one of TURN_URLS and TURN_SECRET
  * (nothing is started); else, when LOCAL_COTURN allows and turnserver is installed, a coturn of its
  * own; else none. Voice is not essential, so without a relay the server runs on and says so in one line.
+ * `onChange` hears of every later change of relay: the local coturn lost, or restarted by an admin.
  */
-export async function openTurnRelay(config: Config, onLost: () => void): Promise<OpenTurnRelay> {
-  const none = { relay: null, stop: async () => {} };
+export async function openTurnRelay(
+  config: Config,
+  onChange: (relay: TurnRelay | null) => void,
+): Promise<OpenTurnRelay> {
+  const stopNothing = async () => {};
   const direct = config.voiceAllowDirect
     ? ' Until then calls connect directly (VOICE_ALLOW_DIRECT), only between callers who can reach each other.'
     : '';
-  if (config.turnSecret) return { relay: { urls: config.turnUrls, secret: config.turnSecret }, stop: none.stop };
+  if (config.turnSecret)
+    return {
+      relay: { urls: config.turnUrls, secret: config.turnSecret },
+      setup: { kind: 'external', urls: config.turnUrls },
+      stop: stopNothing,
+    };
   const executable = config.localCoturn ? findTurnserver() : undefined;
   if (!executable) {
     const what = config.localCoturn
       ? 'install coturn (Debian/Ubuntu: apt-get install coturn) or set TURN_URLS and TURN_SECRET'
       : 'set TURN_URLS and TURN_SECRET (LOCAL_COTURN is false: the server starts no coturn of its own)';
     console.warn(`Voice needs a TURN relay: ${what}.${direct}`);
-    return none;
+    const reason = config.localCoturn ? 'not_installed' : 'disabled';
+    return { relay: null, setup: { kind: 'none', reason }, stop: stopNothing };
   }
+  const local = new LocalRelay(executable, onChange);
+  const opened = { setup: { kind: 'local', relay: local } as const, stop: () => local.stop() };
   try {
-    const coturn = await startLocalCoturn({
-      executable,
-      onLost: (reason) => {
-        onLost();
-        console.error(`The local coturn stopped unexpectedly (${reason}): voice has no TURN relay until a restart.`);
-      },
-    });
-    const { min, max } = coturn.relayPorts;
-    const where = coturn.relay.urls[0]!.split('?')[0];
-    console.log(`Voice relay: local coturn (process ${coturn.pid}) at ${where}, relaying on UDP ports ${min}-${max}`);
-    return { relay: coturn.relay, stop: coturn.stop };
+    return { ...opened, relay: (await local.start()).relay };
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     console.warn(
       `Voice has no TURN relay: the local coturn did not start (${reason}); TURN_URLS and TURN_SECRET can name another.${direct}`,
     );
-    return none;
+    return { ...opened, relay: null };
   }
 }
