@@ -6,6 +6,7 @@ import { useSession } from './app/session';
 import { AuthScreen } from './features/auth/AuthScreen';
 import { LiveBridge } from './features/live/LiveBridge';
 import { OfflineNotice } from './features/offline/OfflineNotice';
+import { SessionLifecycleHost } from './features/session-lifecycle/SessionLifecycleHost';
 import { NavigationProvider } from './app/navigation';
 import { Shell } from './features/shell/Shell';
 import { PreSignInViews } from './features/password-reset/lazy';
@@ -20,6 +21,7 @@ export function App({ services }: { services: Services }) {
             <LiveBridge />
             <OfflineNotice />
             <Root />
+            <SessionLifecycleHost />
           </ConfirmProvider>
         </ToastProvider>
       </QueryClientProvider>

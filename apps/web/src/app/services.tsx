@@ -9,6 +9,7 @@ import { accessTokenExpiresSoon } from '../lib/jwt';
 import { PresenceStore } from '../features/presence/presence-store';
 import { PresenceAgent } from '../features/presence/presence-agent';
 import { connectivity } from './connectivity';
+import { SessionLifecycle } from '../features/session-lifecycle/session-lifecycle';
 
 /** The long-lived objects of a signed-in browser tab. Created once; tests may build their own. */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   presence: PresenceStore;
   /** The user's own presence: their choice, and the automatic away and back (spec 2 §4). */
   presenceAgent: PresenceAgent;
+  /** How the session ends after a delay: suspended, terminated, revoked, FINAL BREACH (spec 3 §4). */
+  lifecycle: SessionLifecycle;
 }
 
 export function createServices(): Services {
@@ -64,6 +67,12 @@ export function createServices(): Services {
     if (signal.kind === 'state' && signal.state === 'open') connectivity.report(true);
   });
   const outbox = new Outbox(live);
+  // Before the first render: a suspension stored before a reload stops the session's checks at once.
+  const lifecycle = new SessionLifecycle({
+    auth,
+    live,
+    logout: (refreshToken) => http.post('/auth/logout', { refresh_token: refreshToken }, { anonymous: true }),
+  });
   const presence = new PresenceStore();
   const presenceAgent = createPresenceAgent(http, presence);
   // However the session ends (logout, a refused refresh, a revoked device, another tab), nothing of
@@ -76,7 +85,7 @@ export function createServices(): Services {
     presence.clear();
     if (location.pathname !== '/') history.replaceState(null, '', '/');
   });
-  return { auth, http, live, outbox, queryClient, presence, presenceAgent };
+  return { auth, http, live, outbox, queryClient, presence, presenceAgent, lifecycle };
 }
 
 /** The agent's changes show at once on the user's own dot (invisible looks offline, spec 2 §4). */

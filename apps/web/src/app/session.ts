@@ -5,6 +5,7 @@ import type { Services } from './services';
 import { useServices } from './services';
 import { landInDefaultChannelNext } from '../features/shell/useLandInDefaultChannel';
 import { apiVersion } from './api-version';
+import { quietEnding } from '../features/session-lifecycle/endings';
 
 export function useSession() {
   const { auth } = useServices();
@@ -50,19 +51,13 @@ export async function signOut(services: Services) {
 
 /**
  * Ends this session `ms` from now, after something the user did here that the server has already
- * signed every device out for (spec 3 §4: a new username or password, then logout after 2 s). Until
- * then nothing ends it early: a refused refresh meanwhile is expected (AuthStore.markEnding). Nothing
- * is sent: the device is already signed out. A session that ended and began again meanwhile (a new
- * refresh token) is left alone.
+ * signed every device out for (spec 3 §4: a new username or password, then logout after 2 s). The
+ * session lifecycle's quiet ending: until then nothing ends it early (a refused refresh meanwhile is
+ * expected), nothing is stored or shown, and nothing is sent (the device is already signed out). A
+ * session that ended meanwhile takes the pending sign-out with it, so the next one is left alone.
  */
 export function signOutAfter(services: Services, ms: number): void {
-  const { auth } = services;
-  const session = auth.get();
-  if (!session) return;
-  auth.markEnding();
-  setTimeout(() => {
-    if (auth.reload()?.refreshToken === session.refreshToken) auth.set(null);
-  }, ms);
+  services.lifecycle.end(quietEnding(ms));
 }
 
 export const isAdminRole = (role: string | undefined) => role?.toUpperCase() === 'ADMIN';

@@ -131,7 +131,7 @@ export class LiveConnection {
     this.setState('closed');
   }
 
-  /** The account was terminated or the device revoked: never reconnect. */
+  /** The account was suspended or terminated, the device revoked, or the session is ending: never reconnect. */
   terminate(): void {
     this.terminated = true;
     this.stop();
@@ -251,6 +251,7 @@ export class LiveConnection {
         void this.onAuthError();
         return;
       case 'device_revoked':
+      case 'suspended':
       case 'account_terminated':
         this.emit({ kind: 'frame', frame });
         this.terminate();

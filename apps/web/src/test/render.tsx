@@ -9,6 +9,7 @@ import { HttpClient } from '../lib/http';
 import { LiveConnection, type SocketLike } from '../lib/live';
 import { Outbox } from '../lib/outbox';
 import { ConfirmProvider, ToastProvider } from '../ui';
+import { SessionLifecycle } from '../features/session-lifecycle/session-lifecycle';
 
 export interface TestServicesOptions {
   /** Signed in as this user (with placeholder tokens); signed out when null. */
@@ -45,6 +46,11 @@ export function testServices({ user = null, createSocket = noLiveConnection }: T
     queryClient,
     presence,
     presenceAgent: createPresenceAgent(http, presence),
+    lifecycle: new SessionLifecycle({
+      auth,
+      live,
+      logout: (refreshToken) => http.post('/auth/logout', { refresh_token: refreshToken }, { anonymous: true }),
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
-import type { AdminAnnouncement, MentionNotification, Message } from '@hearth/protocol';
+import type { AdminAnnouncement, GuardianAnnouncementEvent, MentionNotification, Message } from '@hearth/protocol';
+import type { z } from 'zod';
 import { useNavigation } from '../../app/navigation';
 import { dmPath, dmUserFromPath } from '../../app/routes';
 import { useSession } from '../../app/session';
@@ -8,12 +9,15 @@ import { Avatar, IconButton } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
 import { useLiveEvent } from '../live/useLiveEvent';
 import { MESSAGE_NOTIFICATIONS_KEY, mentionAlerts, popupNeeded } from './alert-rules';
+import { AnnouncementEcho } from './announcement-echo';
 import { PopupStore, cutText, type Popup, type PopupInput } from './popup-store';
 import { useNotificationPreferences, useNotificationPreferenceUpdates, useNotificationSettings } from './preferences';
 import { playSound, type SoundKind } from './sounds';
 import styles from './NotificationCenter.module.css';
 
 const tabVisible = () => document.visibilityState === 'visible';
+
+type GuardianAnnouncement = z.infer<typeof GuardianAnnouncementEvent>;
 
 /** A system notification while the tab is hidden, if the user allowed them; a click brings the tab back. */
 function systemNotification(input: PopupInput, onClick: () => void) {
@@ -37,6 +41,7 @@ function systemNotification(input: PopupInput, onClick: () => void) {
  */
 export function NotificationCenter() {
   const [store] = useState(() => new PopupStore());
+  const [echo] = useState(() => new AnnouncementEcho());
   const popups = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const nav = useNavigation();
   const me = useSession()?.user ?? null;
@@ -50,10 +55,12 @@ export function NotificationCenter() {
     if ('userId' in target) navigate(dmPath(target.userId));
     else nav.selectChannel(target.channelId, target.groupId);
   };
-  const raise = (input: PopupInput, sound: SoundKind, withPopup = true) => {
-    if (withPopup) store.show(input);
+  /** Raises the alert; the popup's id when one was shown. */
+  const raise = (input: PopupInput, sound: SoundKind, withPopup = true): number | null => {
+    const id = withPopup ? store.show(input) : null;
     playSound(sound);
     systemNotification(input, () => open(input.target));
+    return id;
   };
 
   useLiveEvent<MentionNotification>(['mention_notification'], (_type, event) => {
@@ -88,9 +95,12 @@ export function NotificationCenter() {
     if (!me || message.user_id === me.id) return;
     if (settings?.message_notifications_enabled === false) return;
     if (localStorage.getItem(MESSAGE_NOTIFICATIONS_KEY) === 'false') return;
+    // Guardian's copy of an announcement whose own popup is already showing says nothing more.
+    const guardian = message.role === 'SYSTEM';
+    if (guardian && echo.isEcho(message.content, Date.now())) return;
     const author = message.nickname || message.username;
     const reading = tabVisible() && dmUserFromPath(location) === message.user_id;
-    raise(
+    const popupId = raise(
       {
         kind: 'direct_message',
         title: author,
@@ -101,6 +111,7 @@ export function NotificationCenter() {
       'mention',
       !reading,
     );
+    if (guardian && popupId !== null) echo.messageShown(message.content, popupId, Date.now());
   });
 
   useLiveEvent<AdminAnnouncement>(['admin_announcement'], (_type, event) => {
@@ -118,6 +129,15 @@ export function NotificationCenter() {
       },
       'announcement',
     );
+  });
+
+  // A Guardian announcement from the admin panel: its title and content to everyone online but its
+  // sender, for 15 s (spec 1 §9), in place of the popup of the Guardian direct message that carries it.
+  useLiveEvent<GuardianAnnouncement>(['guardian_announcement'], (_type, event) => {
+    if (!me) return;
+    for (const id of echo.announced(event.content, Date.now())) store.dismiss(id);
+    if (event.admin_username === me.username) return;
+    raise({ kind: 'admin_announcement', title: event.title, text: event.content, from: 'Guardian' }, 'announcement');
   });
 
   if (popups.length === 0) return null;

@@ -17,12 +17,13 @@ import { usePresenceFeed } from '../presence';
 import { CallModal, useVoiceLiveUpdates } from '../voice';
 import { VersionPrompts } from '../versions';
 import { V2Warning } from '../api-version/V2Warning';
+import { ReturnVeil } from '../session-lifecycle/ReturnVeil';
 import { useLandInDefaultChannel } from './useLandInDefaultChannel';
 import { useCanonicalPlace } from './useCanonicalPlace';
 import { useIsNarrow } from '../../app/useIsNarrow';
 import { MobileBottomBar } from './MobileBottomBar';
 import { PageHeading } from './PageHeading';
-import { Placeholder } from './Placeholder';
+import { AdminRoute } from '../admin/AdminRoute';
 import { useHomeEvents } from '../home/useHomeEvents';
 import { DmChat, dmChat, HomePage, homePage, ProfilePage, profilePage } from './lazy-pages';
 import styles from './Shell.module.css';
@@ -76,7 +77,7 @@ export function Shell() {
           </Route>
           <Route path="/dm/:userId">{(params) => <DmChat userId={Number(params.userId)} />}</Route>
           <Route path="/admin">
-            <Placeholder title="Admin Panel" text="The admin panel is coming soon." />
+            <AdminRoute place={place} />
           </Route>
           <Route>
             {/* An address that is no place in the app leads home rather than to an empty screen. */}
@@ -91,6 +92,7 @@ export function Shell() {
       <CallModal />
       <VersionPrompts />
       <V2Warning />
+      <ReturnVeil />
     </div>
   );
 }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { SocketLike } from '../../lib/live';
+import { NavigationProvider } from '../../app/navigation';
+import { admin, user } from '../../test/factories';
+import { stubFetch } from '../../test/fake-fetch';
+import { renderWithServices, testServices } from '../../test/render';
+import { makeMessage } from '../messages/test-messages';
+import { ANNOUNCEMENT_ECHO_MS, AnnouncementEcho } from './announcement-echo';
+import { NotificationCenter } from './NotificationCenter';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: SocketLike['onopen'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onerror: SocketLike['onerror'] = null;
+  private seq = 1;
+  send() {}
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+    this.receive('ready', { session_id: 'S1' });
+  }
+  receive(type: string, data: unknown) {
+    this.onmessage?.({ data: JSON.stringify({ type, seq: this.seq++, data }) });
+  }
+}
+
+function renderCenter(me = user()) {
+  stubFetch(() => ({ status: 200, body: { channel_preferences: [], group_preferences: [] } }));
+  const socket = new FakeSocket();
+  const services = testServices({ user: me, createSocket: () => socket });
+  renderWithServices(
+    <Router hook={memoryLocation({ path: '/' }).hook}>
+      <NavigationProvider>
+        <NotificationCenter />
+      </NavigationProvider>
+    </Router>,
+    services,
+  );
+  services.live.start();
+  act(() => socket.open());
+  return socket;
+}
+
+const ANNOUNCEMENT = { title: 'Maintenance tonight', content: 'The server restarts at 22:00.', admin_username: 'root' };
+const guardianDm = () =>
+  makeMessage(50, {
+    channel_id: -3,
+    group_id: null,
+    user_id: 2,
+    username: 'Guardian',
+    role: 'SYSTEM',
+    content: `**${ANNOUNCEMENT.title}**\n\n${ANNOUNCEMENT.content}`,
+  });
+const popups = () => within(screen.getByRole('region', { name: 'Notification popups' })).getAllByRole('status');
+
+describe('Guardian announcements', () => {
+  it('pop up with their title and content, once, however the Guardian message that carries them arrives', () => {
+    const socket = renderCenter();
+    act(() => socket.receive('guardian_announcement', ANNOUNCEMENT));
+    expect(popups()).toHaveLength(1);
+    expect(popups()[0]?.textContent).toContain('Maintenance tonight');
+    expect(popups()[0]?.textContent).toContain('The server restarts at 22:00.');
+    act(() => socket.receive('direct_message', guardianDm()));
+    expect(popups()).toHaveLength(1);
+  });
+
+  it("replace the Guardian message's popup when that came first", () => {
+    const socket = renderCenter();
+    act(() => socket.receive('direct_message', guardianDm()));
+    expect(popups()[0]?.textContent).toContain('Guardian');
+    act(() => socket.receive('guardian_announcement', ANNOUNCEMENT));
+    expect(popups()).toHaveLength(1);
+    expect(popups()[0]?.textContent).toContain('Maintenance tonight');
+  });
+
+  it('do not pop up for the admin who sent them', () => {
+    const socket = renderCenter(admin());
+    act(() => socket.receive('guardian_announcement', ANNOUNCEMENT));
+    act(() => socket.receive('direct_message', guardianDm()));
+    expect(screen.queryByRole('region', { name: 'Notification popups' })).toBeNull();
+  });
+
+  it('count a Guardian message as the echo only while the announcement is recent', () => {
+    const echo = new AnnouncementEcho();
+    echo.announced('Hello all', 0);
+    expect(echo.isEcho('**Hi**\n\nHello all', ANNOUNCEMENT_ECHO_MS)).toBe(true);
+    expect(echo.isEcho('Something else', 1)).toBe(false);
+    expect(echo.isEcho('**Hi**\n\nHello all', ANNOUNCEMENT_ECHO_MS + 1)).toBe(false);
+  });
+});

@@ -1,0 +1,221 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.js';
+import type { Account } from '../support/api.js';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { groupRail, message } from '../support/chat.js';
+import { pngBytes } from '../support/images.js';
+
+/** Opens the admin panel from the avatar menu, on a tab. */
+async function openAdminPanel(page: Page, tab = 'Users'): Promise<Locator> {
+  await groupRail(page).getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
+  const panel = page.getByRole('dialog', { name: 'Admin Panel' });
+  await expect(panel).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  await panel.getByRole('tab', { name: tab, exact: true }).click();
+  await expect(panel.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+  return panel;
+}
+
+/** A counter's value (the counters are term and value pairs). */
+const counter = (panel: Locator, label: string) =>
+  panel
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+
+/** The user's row of the Users table, found through the search box. */
+async function userRow(panel: Locator, username: string): Promise<Locator> {
+  await panel.getByRole('searchbox', { name: 'Search users' }).fill(username);
+  await expect(panel.getByRole('status').filter({ hasText: /^1 of \d+$/ })).toBeVisible();
+  return panel.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(`\\b${username}\\b`) });
+}
+
+test('a Guardian announcement from the panel reaches two users: a popup and a Guardian message', async ({
+  admin,
+  newUser,
+  signedInPage,
+}) => {
+  const [aliceAccount, bobAccount] = [await newUser('alice'), await newUser('bob')];
+  const alice = await signedInPage(aliceAccount);
+  const bob = await signedInPage(bobAccount);
+  const page = await signedInPage(admin);
+  const panel = await openAdminPanel(page, 'Announcements');
+  await expectNoAxeViolations(page, 'the admin panel');
+
+  await panel.getByRole('button', { name: 'Send Guardian Announcement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Guardian Announcement' });
+  await expect(dialog.getByLabel('Title')).toBeFocused();
+  await expectNoAxeViolations(page, 'the announcement dialog');
+  await dialog.getByRole('button', { name: 'Send Announcement' }).click();
+  await expect(dialog.getByText('Title cannot be empty')).toBeVisible();
+  await expect(dialog.getByText('Content cannot be empty')).toBeVisible();
+  await dialog.getByLabel('Title').fill('Maintenance tonight');
+  await dialog.getByLabel('Content').fill('The server restarts at 22:00 for an upgrade.');
+  await dialog.getByLabel('Content').press('Control+Enter');
+  await expect(page.getByText(/^Guardian announcement sent to \d+ users$/)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  for (const reader of [alice, bob]) {
+    const popups = reader.getByRole('region', { name: 'Notification popups' });
+    await expect(popups.getByText('Maintenance tonight')).toBeVisible();
+    await expect(popups.getByText('The server restarts at 22:00 for an upgrade.')).toBeVisible();
+    // One popup for the announcement, not a second for the Guardian message carrying it.
+    await expect(popups.getByRole('status')).toHaveCount(1);
+
+    await reader.getByRole('tab', { name: /Direct Messages/ }).click();
+    await reader
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button', { name: /^Guardian/ })
+      .click();
+    await expect(message(reader, 'The server restarts at 22:00 for an upgrade.')).toBeVisible();
+  }
+});
+
+test('the System tab shows live gauges, read again every 10 s while it is open', async ({
+  admin,
+  signedInPage,
+}, testInfo) => {
+  const page = await signedInPage(admin);
+  const first = page.waitForResponse((r) => r.url().endsWith('/api/admin/system/resources') && r.ok());
+  const panel = await openAdminPanel(page, 'System');
+  await first;
+  const firstAt = Date.now();
+  for (const name of ['CPU', 'Memory', 'Disk']) {
+    const gauge = panel.getByRole('meter', { name: `${name} usage` });
+    await expect(gauge).toHaveAttribute('aria-valuenow', /^\d+(\.\d+)?$/);
+    await expect(gauge).toHaveAttribute('data-level', /^(normal|warning|danger)$/);
+  }
+  for (const name of ['CPU', 'Memory', 'Disk', 'Network', 'System Information', 'CoTurn'])
+    await expect(panel.getByRole('region', { name })).toBeVisible();
+  await expect(panel.getByRole('switch', { name: 'Auto-refresh' })).toBeChecked();
+  await expectNoAxeViolations(page, 'the System tab');
+  await page.screenshot({ path: testInfo.outputPath('system-tab.png') });
+
+  // Nothing is clicked: the tab asks again by itself, about 10 s after the first answer.
+  const again = await page.waitForResponse((r) => r.url().endsWith('/api/admin/system/resources'), {
+    timeout: 20_000,
+  });
+  expect(again.ok()).toBe(true);
+  expect(Date.now() - firstAt).toBeGreaterThan(8_000);
+  await expect(panel.getByRole('meter', { name: 'CPU usage' })).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Debug Voice Sessions' }).click();
+  await expect(panel.getByRole('region', { name: 'Voice sessions' })).toContainText('Total sessions');
+});
+
+test('an admin promotes a user and demotes them again', async ({ admin, newUser, signedInPage }, testInfo) => {
+  const carol = await newUser('carol');
+  const page = await signedInPage(admin);
+  const panel = await openAdminPanel(page);
+  await expect(panel.getByRole('searchbox', { name: 'Search users' })).toHaveAttribute(
+    'placeholder',
+    'Search users by name, ID, or role...',
+  );
+  const admins = Number(await counter(panel, 'Admins').textContent());
+  await expectNoAxeViolations(page, 'the Users tab');
+  await page.screenshot({ path: testInfo.outputPath('users-tab.png') });
+
+  const row = await userRow(panel, carol.username);
+  await expect(row).toContainText('USER');
+  await row.getByRole('button', { name: 'Promote' }).click();
+  await expect(page.getByText(`${carol.username} is now an admin`)).toBeVisible();
+  await expect(row).toContainText('ADMIN');
+  await expect(counter(panel, 'Admins')).toHaveText(String(admins + 1));
+
+  await row.getByRole('button', { name: 'Demote' }).click();
+  await expect(page.getByText(`${carol.username} is no longer an admin`)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Promote' })).toBeVisible();
+  await expect(counter(panel, 'Admins')).toHaveText(String(admins));
+});
+
+test('the Storage tab lists a user with their upload, and Recalc recounts it', async ({
+  admin,
+  api,
+  baseURL,
+  newUser,
+  signedInPage,
+}) => {
+  const account = await newUser('storer');
+  await uploadPicture(baseURL!, account);
+  const usage = await api.request<{ used_formatted: string; limit_formatted: string }>(
+    'GET',
+    '/upload/storage-info',
+    account,
+  );
+  expect(usage.used_formatted).not.toBe('0 B');
+
+  const page = await signedInPage(admin);
+  const panel = await openAdminPanel(page, 'Storage');
+  await expect(counter(panel, 'Total')).toHaveText(/^\d+\.\d GB$/);
+  await expect(counter(panel, 'Avg Usage')).toHaveText(/^\d+\.\d%$/);
+  await panel.getByRole('searchbox', { name: 'Search storage' }).fill(account.username);
+  const row = panel
+    .getByRole('table', { name: 'Storage per user' })
+    .getByRole('row', { name: new RegExp(`\\b${account.username}\\b`) });
+  await expect(row).toContainText(usage.used_formatted);
+  await expect(row).toContainText(usage.limit_formatted);
+  await expect(row.getByRole('meter', { name: `Storage used by ${account.username}` })).toHaveAttribute(
+    'data-level',
+    'low',
+  );
+
+  await expectNoAxeViolations(page, 'the Storage tab');
+  await row.getByRole('button', { name: 'Recalc' }).click();
+  await expect(
+    page.getByText(`Recalculated storage for ${account.username}: ${usage.used_formatted} (+0 bytes)`),
+  ).toBeVisible();
+});
+
+test('data reports: one deleted, then all after confirming', async ({ admin, api, newUser, signedInPage }) => {
+  const account = await newUser('reporter');
+  // Signing in sends a report (data collection is on by default).
+  await signedInPage(account);
+  await expect
+    .poll(async () => {
+      const { reports } = await api.request<{ reports: { username: string }[] }>(
+        'GET',
+        '/admin/data-collection/reports',
+        admin,
+      );
+      return reports.some((r) => r.username === account.username);
+    })
+    .toBe(true);
+
+  const page = await signedInPage(admin);
+  const panel = await openAdminPanel(page, 'Data Reports');
+  const table = panel.getByRole('table', { name: 'Data Collection Reports' });
+  const row = table.getByRole('row', { name: new RegExp(`\\b${account.username}\\b`) });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('HeadlessChrome');
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Delete All' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete All Reports' });
+  await confirm.getByRole('button', { name: 'Delete All' }).click();
+  await expect(panel.getByText('No data collection reports')).toBeVisible();
+});
+
+test('someone who is not an admin has no entry and gets nothing at /admin', async ({ newUser, signedInPage }) => {
+  const page = await signedInPage(await newUser('plain'));
+  await groupRail(page).getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('dialog', { name: 'Admin Panel' })).toHaveCount(0);
+});
+
+/** Stores a profile picture for the account, so it uses some storage. */
+async function uploadPicture(baseURL: string, account: Account): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(pngBytes(64, 64, [20, 120, 200]))], { type: 'image/png' }), 'me.png');
+  const uploaded = await fetch(`${baseURL}/api/upload/profile-image`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.access_token}` },
+    body: form,
+  });
+  expect(uploaded.status).toBe(200);
+}

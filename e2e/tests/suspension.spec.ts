@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from '../support/fixtures.js';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { openChannel, send } from '../support/chat.js';
+
+/** Spec 3 §8's texts, as the server sends them. */
+const suspendedNotice = (reason: string) =>
+  `You have been logged out because you were suspended for ${reason}. Please contact the admins if you think this was a mistake`;
+const loginSuspended = (reason: string) => `Your account is suspended: ${reason}`;
+const TERMINATED = 'Your account has been terminated by an administrator.';
+
+const loginForm = (page: Page) => page.getByRole('form', { name: 'Welcome back' });
+
+/** Waits for the login form and says how long it took from `since`. */
+async function loggedOutAfter(page: Page, since: number, timeout: number): Promise<number> {
+  await expect(loginForm(page).getByRole('button', { name: 'Log In' })).toBeVisible({ timeout });
+  return Date.now() - since;
+}
+
+async function tryLogIn(page: Page, username: string, password: string) {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+test('a user suspended while chatting is told why, logged out after 8 s, refused at login, and back after unsuspension', async ({
+  admin,
+  api,
+  freshChannel,
+  newUser,
+  signedInPage,
+}) => {
+  const reason = 'spamming the channel';
+  const { group, channel } = await freshChannel('suspend');
+  const account = await newUser('suspendee');
+  const page = await signedInPage(account);
+  await openChannel(page, group.name, channel.name);
+  await send(page, channel.name, 'hello before the suspension');
+
+  await api.request('POST', `/admin/users/${account.user.id}/suspend`, admin, { reason });
+  const overlay = page.getByRole('alertdialog', { name: 'Account Suspended' });
+  await expect(overlay).toBeVisible();
+  const shownAt = Date.now();
+  await expect(overlay).toContainText(suspendedNotice(reason));
+  await expect(overlay).toContainText(/You will be logged out in \d seconds?\./);
+  await expect(overlay.getByRole('button', { name: 'Log Out Now' })).toBeFocused();
+  await expectNoAxeViolations(page, 'the Account Suspended overlay');
+
+  // Signed out 8 s after the event (the overlay showed a moment after it arrived).
+  expect(await loggedOutAfter(page, shownAt, 12_000)).toBeGreaterThan(6_000);
+  await expect(overlay).toHaveCount(0);
+  await expect(loginForm(page).getByRole('alert')).toHaveText(suspendedNotice(reason));
+
+  await tryLogIn(page, account.username, account.password);
+  await expect(loginForm(page).getByRole('alert')).toHaveText(loginSuspended(reason));
+
+  await api.request('POST', `/admin/users/${account.user.id}/unsuspend`, admin);
+  await logIn(page, account);
+});
+
+test('a reload during the countdown shows the Suspended overlay naming the reason for 10 s, then the login form', async ({
+  admin,
+  api,
+  newUser,
+  signedInPage,
+}) => {
+  const reason = 'a reload test';
+  const account = await newUser('reloader');
+  const page = await signedInPage(account);
+  await api.request('POST', `/admin/users/${account.user.id}/suspend`, admin, { reason });
+  await expect(page.getByRole('alertdialog', { name: 'Account Suspended' })).toBeVisible();
+
+  await page.reload();
+  const overlay = page.getByRole('alertdialog', { name: 'Suspended' });
+  await expect(overlay).toBeVisible();
+  const shownAt = Date.now();
+  await expect(overlay).toContainText(`Reason: ${reason}`);
+  await expect(overlay).toContainText('If you believe this is a mistake, please contact an Admin.');
+  await expectNoAxeViolations(page, 'the Suspended overlay');
+
+  // The refused requests of the reloaded page do not cut the 10 s short.
+  expect(await loggedOutAfter(page, shownAt, 14_000)).toBeGreaterThan(8_000);
+  await expect(loginForm(page).getByRole('alert')).toHaveText(suspendedNotice(reason));
+});
+
+test('a user an admin deletes sees Account Terminated and is logged out after 5 s', async ({
+  admin,
+  api,
+  newUser,
+  signedInPage,
+}) => {
+  const account = await newUser('terminee');
+  const page = await signedInPage(account);
+
+  await api.request('DELETE', `/admin/users/${account.user.id}`, admin);
+  const overlay = page.getByRole('alertdialog', { name: 'Account Terminated' });
+  await expect(overlay).toBeVisible();
+  const shownAt = Date.now();
+  await expect(overlay).toContainText(TERMINATED);
+
+  expect(await loggedOutAfter(page, shownAt, 9_000)).toBeGreaterThan(3_500);
+  await expect(loginForm(page).getByRole('alert')).toHaveText(TERMINATED);
+
+  await tryLogIn(page, account.username, account.password);
+  await expect(loginForm(page).getByRole('alert')).toHaveText('Invalid username or password');
+});
