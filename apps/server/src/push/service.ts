@@ -7,11 +7,10 @@ import {
   type PushTestAnswer,
   type RegisterPushBody,
 } from '@hearth/protocol';
-import type { AppContext } from '../context.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/pool.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest } from '../http/errors.js';
-import type { AuthedUser } from '../auth/authenticate.js';
 import { isAllowedPushEndpoint } from './endpoints.js';
 import { FcmSender } from './fcm-sender.js';
 import { loadVapidKeys, type VapidKeys } from './vapid.js';
@@ -30,6 +29,12 @@ interface RegistrationRow {
  * browser vendor's push service; an 'android' one is an FCM token, sent through FCM when the server
  * has a service account and skipped otherwise.
  */
+/** Who asks: the user, and the device (sign-in) their access token belongs to. */
+interface Caller {
+  id: number;
+  deviceId: number;
+}
+
 export class PushService {
   private readonly pending = new Set<Promise<void>>();
 
@@ -41,7 +46,7 @@ export class PushService {
     private readonly fcm: FcmSender | null,
   ) {}
 
-  static async open(ctx: Pick<AppContext, 'db' | 'config'>): Promise<PushService> {
+  static async open(ctx: { db: Db; config: Config }): Promise<PushService> {
     const { config } = ctx;
     const vapid = await loadVapidKeys(ctx.db, config);
     const fcm = config.fcmServiceAccount ? await FcmSender.open(config.fcmServiceAccount, config.fcmApiUrl) : null;
@@ -67,7 +72,7 @@ export class PushService {
   }
 
   /** Stores the caller's registration for this device; a token registered before moves to them. */
-  async register(user: AuthedUser, body: RegisterPushBody): Promise<PushRegisterAnswer> {
+  async register(user: Caller, body: RegisterPushBody): Promise<PushRegisterAnswer> {
     const { token, keys } = body.platform === 'web' ? this.webToken(body.token) : { token: body.token, keys: null };
     await inTransaction(this.db, async (tx) => {
       // The user's row orders concurrent registrations, so the cap below is kept.
@@ -96,14 +101,14 @@ export class PushService {
     return { message: 'Push notifications registered', platform: body.platform };
   }
 
-  async unregister(user: AuthedUser, rawToken: string): Promise<void> {
+  async unregister(user: Caller, rawToken: string): Promise<void> {
     await this.db.query('DELETE FROM push_registrations WHERE user_id = $1 AND token = $2', [
       user.id,
       endpointOf(rawToken),
     ]);
   }
 
-  async test(user: AuthedUser): Promise<PushTestAnswer> {
+  async test(user: Caller): Promise<PushTestAnswer> {
     const { sent, failed } = await this.sendToUser(user.id, {
       title: PUSH_TEXT.testTitle,
       body: PUSH_TEXT.testBody,
