@@ -43,13 +43,15 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
+/** The whole body of a request a stand-in received. */
+export async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
-async function listen(server: Server): Promise<string> {
+/** Starts a stand-in on a free loopback port and gives its origin. */
+export async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
