@@ -2,8 +2,11 @@ import { Button } from '../../ui';
 import { useAuditLog } from './admin-queries';
 import { LOAD_FAILED } from './admin-texts';
 import { auditActionLabel, auditDetails, auditTarget } from './audit-format';
+import { AdminTable } from './parts/AdminTable';
 import { LoadState } from './parts/LoadState';
 import styles from './parts/AdminParts.module.css';
+
+const AUDIT_COLUMNS = ['When', 'Admin', 'Action', 'Target', 'Details'];
 
 /** Audit Log (ours): who did what to whom and when, newest first, older pages on request. */
 export function AuditLogTab() {
@@ -15,35 +18,21 @@ export function AuditLogTab() {
         {entries.length === 0 ? (
           <p className={styles.note}>No admin actions yet</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>Audit Log</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Admin</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className={styles.numeric}>{new Date(entry.created_at).toLocaleString()}</td>
-                    <td>
-                      <bdi>{entry.admin_username}</bdi>
-                    </td>
-                    <td>{auditActionLabel(entry.action)}</td>
-                    <td>
-                      <bdi>{auditTarget(entry)}</bdi>
-                    </td>
-                    <td className={styles.wrapText}>{auditDetails(entry.details)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Audit Log" columns={AUDIT_COLUMNS}>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className={styles.numeric}>{new Date(entry.created_at).toLocaleString()}</td>
+                <td>
+                  <bdi>{entry.admin_username}</bdi>
+                </td>
+                <td>{auditActionLabel(entry.action)}</td>
+                <td>
+                  <bdi>{auditTarget(entry)}</bdi>
+                </td>
+                <td className={styles.wrapText}>{auditDetails(entry.details)}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </LoadState>
       {audit.hasNextPage && (

@@ -4,9 +4,21 @@ import { showFailure } from './admin-errors';
 import { useAdminWrite, useDataReports } from './admin-queries';
 import { adminRequests } from './admin-requests';
 import { CONFIRM_TEXT, FAILURES, LOAD_FAILED, NOT_AVAILABLE } from './admin-texts';
+import { AdminTable } from './parts/AdminTable';
 import { LoadState } from './parts/LoadState';
 import { reportDevice } from './report-device';
 import styles from './parts/AdminParts.module.css';
+
+const REPORT_COLUMNS = [
+  'User',
+  'Device',
+  'User Agent',
+  'IP Address',
+  'Timezone',
+  'Language',
+  'Collected At',
+  'Actions',
+];
 
 function DeleteReport({ report }: { report: AdminDataReport }) {
   const toast = useToast();
@@ -62,41 +74,24 @@ export function DataReportsTab() {
         {list.length === 0 ? (
           <p className={styles.note}>No data collection reports</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>Data Collection Reports</caption>
-              <thead>
-                <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Device</th>
-                  <th scope="col">User Agent</th>
-                  <th scope="col">IP Address</th>
-                  <th scope="col">Timezone</th>
-                  <th scope="col">Language</th>
-                  <th scope="col">Collected At</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((report) => (
-                  <tr key={report.id}>
-                    <td>
-                      <bdi>{report.username}</bdi>
-                    </td>
-                    <td>{reportDevice(report)}</td>
-                    <td className={styles.wrapText}>{report.user_agent}</td>
-                    <td className={styles.numeric}>{report.ip_address ?? NOT_AVAILABLE}</td>
-                    <td>{report.timezone}</td>
-                    <td>{report.language}</td>
-                    <td className={styles.numeric}>{new Date(report.collected_at).toLocaleString()}</td>
-                    <td>
-                      <DeleteReport report={report} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Data Collection Reports" columns={REPORT_COLUMNS}>
+            {list.map((report) => (
+              <tr key={report.id}>
+                <td>
+                  <bdi>{report.username}</bdi>
+                </td>
+                <td>{reportDevice(report)}</td>
+                <td className={styles.wrapText}>{report.user_agent}</td>
+                <td className={styles.numeric}>{report.ip_address ?? NOT_AVAILABLE}</td>
+                <td>{report.timezone}</td>
+                <td>{report.language}</td>
+                <td className={styles.numeric}>{new Date(report.collected_at).toLocaleString()}</td>
+                <td>
+                  <DeleteReport report={report} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </LoadState>
     </div>

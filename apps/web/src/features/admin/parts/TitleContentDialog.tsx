@@ -1,8 +1,8 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { ADMIN_TEXT } from '@hearth/protocol/admin-rules';
-import { Button, Modal, TextField } from '../../../ui';
+import { TextField } from '../../../ui';
+import { FormDialog } from './FormDialog';
 import { TextAreaField } from './TextAreaField';
-import styles from './AdminParts.module.css';
 
 export interface TitleContentDialogProps {
   open: boolean;
@@ -27,7 +27,6 @@ export function TitleContentDialog({
   onClose,
   onSend,
 }: TitleContentDialogProps) {
-  const formId = useId();
   const [title, setTitle] = useState('');
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<{ title?: string; content?: string }>({});
@@ -63,55 +62,38 @@ export function TitleContentDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !next && onClose()}
       title={heading}
       description={description}
-      preventClose={busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Sending...' : submitLabel}
-          </Button>
-        </>
-      }
+      busy={busy}
+      submitLabel={submitLabel}
+      busyLabel="Sending..."
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      onKeyDown={sendOnCtrlEnter}
     >
-      <form
-        id={formId}
-        className={styles.form}
-        noValidate
-        onKeyDown={sendOnCtrlEnter}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <TextField
+        label="Title"
+        value={title}
+        error={errors.title}
+        maxLength={200}
+        autoComplete="off"
+        onChange={(event) => {
+          setTitle(event.target.value);
+          setErrors((e) => ({ ...e, title: undefined }));
         }}
-      >
-        <TextField
-          label="Title"
-          value={title}
-          error={errors.title}
-          maxLength={200}
-          autoComplete="off"
-          onChange={(event) => {
-            setTitle(event.target.value);
-            setErrors((e) => ({ ...e, title: undefined }));
-          }}
-        />
-        <TextAreaField
-          label="Content"
-          value={content}
-          error={errors.content}
-          hint="Supports **bold**, *italic*, `code` and links. Ctrl+Enter (⌘+Enter) sends."
-          onChange={(event) => {
-            setContent(event.target.value);
-            setErrors((e) => ({ ...e, content: undefined }));
-          }}
-        />
-      </form>
-    </Modal>
+      />
+      <TextAreaField
+        label="Content"
+        value={content}
+        error={errors.content}
+        hint="Supports **bold**, *italic*, `code` and links. Ctrl+Enter (⌘+Enter) sends."
+        onChange={(event) => {
+          setContent(event.target.value);
+          setErrors((e) => ({ ...e, content: undefined }));
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,12 @@
 import type { AdminStorageRow } from '@hearth/protocol';
 import { useIsNarrow } from '../../../app/useIsNarrow';
+import { AdminTable } from '../parts/AdminTable';
 import { UsageBar } from '../parts/UsageBar';
 import { usageLevel } from '../storage-stats';
 import { RecalcButton } from './StorageRowActions';
 import styles from '../parts/AdminParts.module.css';
+
+const STORAGE_COLUMNS = ['ID', 'Username', 'Used', 'Limit', 'Usage', 'Actions'];
 
 function Usage({ row }: { row: AdminStorageRow }) {
   return (
@@ -42,38 +45,23 @@ export function StorageList({ rows }: { rows: readonly AdminStorageRow[] }) {
       </ul>
     );
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption>Storage per user</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Username</th>
-            <th scope="col">Used</th>
-            <th scope="col">Limit</th>
-            <th scope="col">Usage</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.user_id}>
-              <td className={styles.numeric}>{row.user_id}</td>
-              <td>
-                <bdi>{row.username}</bdi>
-              </td>
-              <td className={styles.numeric}>{row.storage_used_formatted}</td>
-              <td className={styles.numeric}>{row.storage_limit_formatted}</td>
-              <td>
-                <Usage row={row} />
-              </td>
-              <td>
-                <RecalcButton row={row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable caption="Storage per user" columns={STORAGE_COLUMNS}>
+      {rows.map((row) => (
+        <tr key={row.user_id}>
+          <td className={styles.numeric}>{row.user_id}</td>
+          <td>
+            <bdi>{row.username}</bdi>
+          </td>
+          <td className={styles.numeric}>{row.storage_used_formatted}</td>
+          <td className={styles.numeric}>{row.storage_limit_formatted}</td>
+          <td>
+            <Usage row={row} />
+          </td>
+          <td>
+            <RecalcButton row={row} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, useConfirm, useToast } from '../../../ui';
 import { showFailure } from '../admin-errors';
 import { useAdminStorage, useAdminWrite } from '../admin-queries';
@@ -9,6 +8,7 @@ import { matchesSearch } from '../user-list';
 import { LoadState } from '../parts/LoadState';
 import { SearchBox } from '../parts/SearchBox';
 import { StatCards } from '../parts/StatCards';
+import { useRowSearch } from '../parts/useRowSearch';
 import { StorageList } from './StorageList';
 import styles from '../parts/AdminParts.module.css';
 
@@ -18,10 +18,9 @@ export function StorageTab() {
   const toast = useToast();
   const confirm = useConfirm();
   const recalcAll = useAdminWrite(adminRequests.recalculateAll);
-  const [search, setSearch] = useState('');
   const rows = storage.data ?? [];
   const counts = storageCounts(rows);
-  const shown = rows.filter((row) => matchesSearch({ ...row, id: row.user_id }, search));
+  const { shown, box } = useRowSearch(rows, (row, search) => matchesSearch({ ...row, id: row.user_id }, search));
 
   const onRecalcAll = async () => {
     const sure = await confirm({
@@ -48,14 +47,7 @@ export function StorageTab() {
         ]}
       />
       <div className={styles.toolbar}>
-        <SearchBox
-          label="Search storage"
-          placeholder={SEARCH_STORAGE_PLACEHOLDER}
-          value={search}
-          onChange={setSearch}
-          shown={shown.length}
-          total={rows.length}
-        />
+        <SearchBox label="Search storage" placeholder={SEARCH_STORAGE_PLACEHOLDER} {...box} />
         <Button variant="secondary" disabled={recalcAll.isPending} onClick={() => void onRecalcAll()}>
           {recalcAll.isPending ? 'Recalculating...' : 'Recalc All Storage'}
         </Button>

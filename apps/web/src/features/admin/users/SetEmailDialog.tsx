@@ -1,37 +1,29 @@
-import { useEffect, useId, useState } from 'react';
 import type { AdminUser } from '@hearth/protocol';
 import { ADMIN_EMAIL_PATTERN, ADMIN_TEXT } from '@hearth/protocol/admin-rules';
 import { emailProblem } from '@hearth/protocol/rules';
-import { Button, Modal, TextField, useToast } from '../../../ui';
+import { TextField, useToast } from '../../../ui';
 import { showFailure } from '../admin-errors';
 import { useAdminWrite } from '../admin-queries';
 import { adminRequests } from '../admin-requests';
 import { FAILURES } from '../admin-texts';
-import styles from '../parts/AdminParts.module.css';
+import { FormDialog, useUserDialogField } from '../parts/FormDialog';
 
 /**
  * Set Email (spec 3 §5): the address is checked against the simple pattern first ('Please enter a
  * valid email address'); the server mails the user a code, so it stays unverified until they use it.
  */
 export function SetEmailDialog({ user, onClose }: { user: AdminUser | null; onClose(): void }) {
-  const formId = useId();
   const toast = useToast();
   const setEmail = useAdminWrite(adminRequests.setEmail);
-  const [email, setEmailText] = useState('');
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    setEmailText('');
-    setError(undefined);
-  }, [user]);
+  const email = useUserDialogField(user);
 
   const submit = async () => {
     if (!user || setEmail.isPending) return;
-    const address = email.trim();
+    const address = email.value.trim();
     // Spec 3 §5's pattern, then the account's own rules, which the server applies too.
     const problem = ADMIN_EMAIL_PATTERN.test(address) ? emailProblem(address) : ADMIN_TEXT.invalidEmail;
     if (problem) {
-      setError(problem);
+      email.setError(problem);
       return;
     }
     try {
@@ -44,46 +36,26 @@ export function SetEmailDialog({ user, onClose }: { user: AdminUser | null; onCl
   };
 
   return (
-    <Modal
+    <FormDialog
       open={user !== null}
-      onOpenChange={(open) => !open && onClose()}
       title="Set Email"
       description={user ? `A new address for ${user.username}; they must verify it with the code mailed to it.` : ''}
-      preventClose={setEmail.isPending}
+      busy={setEmail.isPending}
+      submitLabel="Set Email"
+      busyLabel="Saving..."
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={setEmail.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={setEmail.isPending}>
-            {setEmail.isPending ? 'Saving...' : 'Set Email'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={() => void submit()}
     >
-      <form
-        id={formId}
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField
-          label="Email Address"
-          type="email"
-          value={email}
-          error={error}
-          placeholder="name@example.com"
-          autoComplete="off"
-          onChange={(event) => {
-            setEmailText(event.target.value);
-            setError(undefined);
-          }}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Email Address"
+        type="email"
+        value={email.value}
+        error={email.error}
+        placeholder="name@example.com"
+        autoComplete="off"
+        onChange={(event) => email.change(event.target.value)}
+      />
+    </FormDialog>
   );
 }

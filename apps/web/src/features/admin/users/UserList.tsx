@@ -1,6 +1,6 @@
 import type { AdminUser } from '@hearth/protocol';
 import { useIsNarrow } from '../../../app/useIsNarrow';
-import { visuallyHidden } from '../../../ui/VisuallyHidden';
+import { AdminTable } from '../parts/AdminTable';
 import { isAdminUser } from '../user-list';
 import { UserActions } from './UserActions';
 import type { UserDialog } from './user-dialogs';
@@ -10,6 +10,8 @@ export interface UserListProps {
   users: readonly AdminUser[];
   onDialog(dialog: UserDialog): void;
 }
+
+const USER_COLUMNS = ['ID', 'Username', 'Role', 'Actions'];
 
 function RolePill({ user }: { user: AdminUser }) {
   return (
@@ -48,34 +50,21 @@ export function UserList({ users, onDialog }: UserListProps) {
       </ul>
     );
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className={visuallyHidden}>Users</caption>
-        <thead>
-          <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Username</th>
-            <th scope="col">Role</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id}>
-              <td className={styles.numeric}>{user.id}</td>
-              <td>
-                <bdi>{user.username}</bdi> <SuspendedPill user={user} />
-              </td>
-              <td>
-                <RolePill user={user} />
-              </td>
-              <td>
-                <UserActions user={user} onDialog={onDialog} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable caption="Users" hideCaption columns={USER_COLUMNS}>
+      {users.map((user) => (
+        <tr key={user.id}>
+          <td className={styles.numeric}>{user.id}</td>
+          <td>
+            <bdi>{user.username}</bdi> <SuspendedPill user={user} />
+          </td>
+          <td>
+            <RolePill user={user} />
+          </td>
+          <td>
+            <UserActions user={user} onDialog={onDialog} />
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }

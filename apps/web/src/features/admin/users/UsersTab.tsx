@@ -5,6 +5,7 @@ import { matchesSearch, userCounts } from '../user-list';
 import { LoadState } from '../parts/LoadState';
 import { SearchBox } from '../parts/SearchBox';
 import { StatCards } from '../parts/StatCards';
+import { useRowSearch } from '../parts/useRowSearch';
 import { UserDialogs } from './UserDialogs';
 import { UserList } from './UserList';
 import type { UserDialog } from './user-dialogs';
@@ -13,11 +14,10 @@ import styles from '../parts/AdminParts.module.css';
 /** Users (spec 3 §2): the counters, the search, and each user with their actions. */
 export function UsersTab() {
   const users = useAdminUsers();
-  const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<UserDialog | null>(null);
   const all = users.data ?? [];
   const counts = userCounts(all);
-  const shown = all.filter((user) => matchesSearch(user, search));
+  const { shown, box } = useRowSearch(all, matchesSearch);
 
   return (
     <div className={styles.tab}>
@@ -30,14 +30,7 @@ export function UsersTab() {
         ]}
       />
       <div className={styles.toolbar}>
-        <SearchBox
-          label="Search users"
-          placeholder={SEARCH_USERS_PLACEHOLDER}
-          value={search}
-          onChange={setSearch}
-          shown={shown.length}
-          total={all.length}
-        />
+        <SearchBox label="Search users" placeholder={SEARCH_USERS_PLACEHOLDER} {...box} />
       </div>
       <LoadState query={users} loading="Loading users" failed={LOAD_FAILED.users}>
         {shown.length === 0 ? (
