@@ -135,6 +135,18 @@ describe('Web Push', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.detail).toBe(detail);
     }
+    // Keys of the right characters that nothing can encrypt to: not a point of the curve, a short secret.
+    const offCurve = Buffer.from(keys.p256dh, 'base64url');
+    offCurve[40]! ^= 1;
+    for (const bad of [
+      { p256dh: offCurve.toString('base64url'), auth: keys.auth },
+      { p256dh: keys.p256dh, auth: 'A'.repeat(16) },
+    ]) {
+      const token = JSON.stringify({ endpoint: `${pushService.origin}/push/bad`, keys: bad });
+      const res = await api.post('/push-notifications/register', { token, platform: 'web' }, person.token);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe(PUSH_TEXT.invalidSubscription);
+    }
     const known = JSON.stringify({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys });
     expect(
       (await api.post('/push-notifications/register', { token: known, platform: 'web' }, person.token)).status,
@@ -150,6 +162,24 @@ describe('Web Push', () => {
     const again = await api.post('/push-notifications/test', {}, person.token);
     expect(again.status).toBe(400);
     expect(again.body.detail).toBe(PUSH_TEXT.noDevices);
+  });
+
+  it('drops a stored subscription nothing can be encrypted to, and still reaches the others', async () => {
+    const person = await api.person('wpk');
+    const good = await registerBrowser(person);
+    const broken = await registerBrowser(person);
+    // As if stored before keys were checked: a p256dh that is not a point of the curve.
+    const offCurve = Buffer.from(broken.toJSON().keys.p256dh, 'base64url');
+    offCurve[40]! ^= 1;
+    await server.ctx.db.query(
+      `UPDATE push_registrations SET keys = jsonb_set(keys, '{p256dh}', to_jsonb($2::text)) WHERE token = $1`,
+      [broken.endpoint, offCurve.toString('base64url')],
+    );
+    const res = await api.post('/push-notifications/test', {}, person.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sent: 1, failed: 1 });
+    expect(pushService.to(good)).toHaveLength(1);
+    expect((await api.post('/push-notifications/test', {}, person.token)).body).toMatchObject({ sent: 1, failed: 0 });
   });
 
   it('stops on unregister, with the subscription JSON or its endpoint', async () => {

@@ -7,6 +7,7 @@ import {
   type PushTestAnswer,
   type RegisterPushBody,
 } from '@hearth/protocol';
+import { createECDH } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Db } from '../db/pool.js';
 import { inTransaction } from '../db/pool.js';
@@ -158,10 +159,27 @@ export class PushService {
       throw badRequest(PUSH_TEXT.invalidSubscription);
     }
     const subscription = WebPushSubscription.safeParse(parsed);
-    if (!subscription.success) throw badRequest(PUSH_TEXT.invalidSubscription);
+    if (!subscription.success || !usableKeys(subscription.data.keys)) throw badRequest(PUSH_TEXT.invalidSubscription);
     if (!isAllowedPushEndpoint(subscription.data.endpoint, this.endpointOrigins))
       throw badRequest(PUSH_TEXT.endpointNotAllowed);
     return { token: subscription.data.endpoint, keys: subscription.data.keys };
+  }
+}
+
+/**
+ * Keys a payload can be encrypted to (RFC 8291): p256dh an uncompressed P-256 point (65 bytes,
+ * starting 0x04, on the curve) and an auth secret of at least 16 bytes.
+ */
+function usableKeys(keys: WebPushSubscription['keys']): boolean {
+  const point = Buffer.from(keys.p256dh, 'base64url');
+  if (point.length !== 65 || point[0] !== 4 || Buffer.from(keys.auth, 'base64url').length < 16) return false;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    ecdh.computeSecret(point);
+    return true;
+  } catch {
+    return false; // not a point of the curve
   }
 }
 

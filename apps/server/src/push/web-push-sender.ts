@@ -21,12 +21,20 @@ export class WebPushSender {
   ) {}
 
   async send(subscription: WebPushSubscription, payload: string): Promise<PushOutcome> {
-    const details = webpush.generateRequestDetails(subscription, payload, {
-      vapidDetails: { subject: this.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
-      TTL: TTL_SEC,
-      urgency: 'high',
-      contentEncoding: 'aes128gcm',
-    });
+    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    try {
+      details = webpush.generateRequestDetails(subscription, payload, {
+        vapidDetails: { subject: this.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
+        TTL: TTL_SEC,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      });
+    } catch (err) {
+      // Keys nothing can encrypt to (registered before they were checked, or by a broken client):
+      // the subscription can never receive anything, so it is dropped like an expired one.
+      console.error('[push] unusable subscription:', err instanceof Error ? err.message : err);
+      return 'gone';
+    }
     try {
       const response = await fetch(details.endpoint, {
         method: details.method,
