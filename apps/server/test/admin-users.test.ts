@@ -372,6 +372,35 @@ describe('Set Email', () => {
     expect((await api.get('/user/email-status', p.token)).body.email_verified).toBe(false);
   });
 
+  it('mails no password reset to an address an admin set, until the user verifies it', async () => {
+    const p = await api.person('takeover');
+    const address = `${p.username.toLowerCase()}@example.test`;
+    expect((await setEmail(p.id, address)).status).toBe(200);
+    const resetMails = async () => {
+      await server.ctx.mail.idle();
+      const { rows } = await server.ctx.db.query<{ kind: string; text_body: string }>(
+        `SELECT kind, text_body FROM mail_outbox WHERE to_address = $1 AND kind LIKE 'password_reset%' ORDER BY id`,
+        [address],
+      );
+      return rows;
+    };
+    // Whoever reads that mailbox (perhaps the admin who typed it) is not shown to be the user.
+    for (const identifier of [p.username, address])
+      expect((await api.post('/auth/forgot-password', { identifier })).status).toBe(200);
+    expect(await resetMails()).toEqual([]);
+
+    // Verified by the user while signed in: the address is theirs, and a reset link goes there.
+    await server.ctx.mail.idle();
+    const { rows } = await server.ctx.db.query<{ text_body: string }>(
+      `SELECT text_body FROM mail_outbox WHERE to_address = $1 AND kind = 'email_verification' ORDER BY id DESC LIMIT 1`,
+      [address],
+    );
+    const code = /\b(\d{6})\b/.exec(rows[0]!.text_body)![1];
+    expect((await api.post('/user/verify-email', { verification_code: code }, p.token)).status).toBe(200);
+    await api.post('/auth/forgot-password', { identifier: p.username });
+    expect((await resetMails()).map((m) => m.kind)).toEqual(['password_reset']);
+  });
+
   it("refuses another account's address (409) and an unknown user (404)", async () => {
     const owner = await api.person('owner');
     const other = await api.person('other');

@@ -74,10 +74,15 @@ export async function inEmailTransaction<T>(ctx: AppContext, fn: (tx: Queryable)
  * Inside a transaction: the user's address becomes `email`, unverified (409 when another account has
  * it), and what proved or used the old one stops working: pending reset codes and reset links.
  */
-export async function writeEmail(tx: Queryable, userId: number, email: string): Promise<void> {
+/** `setByAdmin`: an admin's Set Email, whose address gets no reset mail until the user verifies it (see password-reset.ts). */
+export async function writeEmail(tx: Queryable, userId: number, email: string, setByAdmin = false): Promise<void> {
   const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email, userId]);
   if (taken.rowCount) throw conflict(ACCOUNT_TEXT.emailInUse);
-  await tx.query('UPDATE users SET email = $2, email_verified = false WHERE id = $1', [userId, email]);
+  await tx.query('UPDATE users SET email = $2, email_verified = false, email_set_by_admin = $3 WHERE id = $1', [
+    userId,
+    email,
+    setByAdmin,
+  ]);
   await tx.query(`DELETE FROM email_codes WHERE user_id = $1 AND purpose = 'reset_password'`, [userId]);
   // A reset link already mailed to the old address must not outlive the move away from it.
   await tx.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [userId]);
@@ -112,7 +117,7 @@ export async function verifyEmail(ctx: AppContext, user: UserRow, code: string):
     if (check.result !== 'ok') return check.result;
     // The code proves the address it was sent to, only while that is still the user's address.
     const { rowCount } = await tx.query(
-      'UPDATE users SET email_verified = true WHERE id = $1 AND lower(email) = lower($2)',
+      'UPDATE users SET email_verified = true, email_set_by_admin = false WHERE id = $1 AND lower(email) = lower($2)',
       [user.id, check.email],
     );
     return rowCount ? 'ok' : 'none';

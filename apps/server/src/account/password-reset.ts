@@ -27,13 +27,14 @@ interface Account {
   username: string;
   email: string | null;
   email_verified: boolean;
+  email_set_by_admin: boolean;
 }
 
 /** A username or an address (no username has an @); system accounts never match. */
 async function findAccount(ctx: AppContext, identifier: string): Promise<Account | null> {
   const column = identifier.includes('@') ? 'email' : 'username';
   const { rows } = await ctx.db.query<Account>(
-    `SELECT id, username, email, email_verified FROM users
+    `SELECT id, username, email, email_verified, email_set_by_admin FROM users
       WHERE lower(${column}) = lower($1) AND role <> 'SYSTEM' AND password_hash IS NOT NULL`,
     [identifier],
   );
@@ -57,6 +58,9 @@ async function mailReset(ctx: AppContext, identifier: string): Promise<void> {
     ctx.mail.queue(resetLinkMail(to, `${base}/reset-password?token=${encodeURIComponent(token)}`));
     return;
   }
+  // An address an admin set and the user never verified proves nothing about who reads it: a code
+  // there would let whoever set it take the account over.
+  if (account.email_set_by_admin) return;
   const code = await issueCode(ctx.db, account.id, 'reset_password', account.email);
   const query = new URLSearchParams({ identifier: account.username, code, next: 'reset-password' });
   ctx.mail.queue(resetCodeMail(to, code, `${base}/email-verification?${query}`));

@@ -22,7 +22,7 @@ export async function setUserEmail(
   const target = await inEmailTransaction(ctx, async (tx) => {
     const { target, admins } = await readTarget(tx, id);
     requireStillAdmin(admins, admin);
-    await writeEmail(tx, id, email);
+    await writeEmail(tx, id, email, true);
     await recordAudit(tx, { admin, action: 'set_email', target, details: { email, previous: target.email } });
     return target;
   });

@@ -8,6 +8,9 @@ ALTER TABLE users ADD COLUMN suspended_at timestamptz;
 ALTER TABLE users ADD COLUMN last_login_at timestamptz;
 ALTER TABLE users ADD COLUMN last_login_ip text;
 ALTER TABLE users ADD COLUMN last_login_device text;
+-- An address an admin set and the user has not verified while signed in: it gets no password-reset
+-- mail, or an admin could set their own address on someone's account and reset its password.
+ALTER TABLE users ADD COLUMN email_set_by_admin boolean NOT NULL DEFAULT false;
 
 -- Every admin action: who, what, on whom, when. The names are copied so an entry still reads right
 -- after either account is deleted (the ids then become NULL).
