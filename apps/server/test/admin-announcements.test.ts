@@ -64,6 +64,12 @@ describe('POST /admin/guardian/send-announcement', () => {
   it('sends every account a Guardian message and everyone online one popup', async () => {
     const alice = await api.person('alice');
     const bob = await api.person('bob'); // not connected
+    // Left a minute ago, so their client may still come back by resuming (and replay what it missed);
+    // and one who left before the resume window.
+    const carol = await api.person('carol');
+    const dave = await api.person('dave');
+    await server.ctx.db.query(`UPDATE users SET last_seen = now() - interval '1 minute' WHERE id = $1`, [carol.id]);
+    await server.ctx.db.query(`UPDATE users SET last_seen = now() - interval '10 minutes' WHERE id = $1`, [dave.id]);
     const watching = await live(alice);
     await connected(alice);
     const seen = published.length;
@@ -90,12 +96,18 @@ describe('POST /admin/guardian/send-announcement', () => {
       channel_id: expect.any(Number),
     });
 
-    // One popup event for everyone; a message event only to whoever is connected (alice).
+    // One popup event for everyone; a message event only to whoever is connected (alice) or may
+    // still resume (carol).
     const events = published.slice(seen);
     const popups = events.filter((e) => e.type === 'guardian_announcement');
     expect(popups.map((e) => e.audience)).toEqual([{ kind: 'all' }]);
     const messages = events.filter((e) => e.type === 'direct_message');
-    expect(messages.map((e) => e.audience)).toEqual([{ kind: 'users', userIds: [guardianId, alice.id] }]);
+    const told = messages.map((e) => (e.audience as { userIds: number[] }).userIds.find((id) => id !== guardianId));
+    expect(told).toContain(alice.id);
+    expect(told).toContain(carol.id);
+    expect(told).not.toContain(bob.id);
+    expect(told).not.toContain(dave.id);
+    for (const e of messages) expect((e.audience as { userIds: number[] }).userIds).toContain(guardianId);
 
     expect((await announcementAudits()).at(-1)).toEqual({
       admin_id: admin.id,

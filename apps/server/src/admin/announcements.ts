@@ -1,4 +1,4 @@
-import { ADMIN_TEXT, type AnnouncementAnswer, type AnnouncementBody } from '@hearth/protocol';
+import { ADMIN_TEXT, RESUME_WINDOW_MS, type AnnouncementAnswer, type AnnouncementBody } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { guardian, guardianMessageText } from '../guardian/service.js';
@@ -68,17 +68,20 @@ export async function sendAnnouncement(
 
 /**
  * Each message differs (its id, its conversation), so each is an event of its own, to its recipient.
- * Only recipients connected now are told: anyone else finds the message in their conversations when
- * they next load them, as with any message sent while they were away. On a large instance that keeps
- * an announcement from flooding the event log (and pushing older events out of the replay window)
- * with events nobody is there to receive. Read after the commit, so someone connecting meanwhile
- * either is counted here or loads the stored message.
+ * Only recipients who can receive it live are told: those connected now, and those who left within
+ * the resume window (a client that comes back by resuming replays what it missed and does not reload
+ * its conversations). Anyone else finds the message in their conversations when they next load them,
+ * as with any message sent while they were away. On a large instance that keeps an announcement from
+ * flooding the event log (and pushing older events out of the replay window) with events nobody is
+ * there to receive. Read after the commit, so someone connecting meanwhile either is counted here or
+ * loads the stored message.
  */
 async function announceToConnected(ctx: AppContext, author: UserRow, delivered: Delivered[]): Promise<void> {
   if (delivered.length === 0) return;
   const { rows } = await ctx.db.query<{ id: number }>(
-    `SELECT t.id FROM unnest($1::bigint[]) AS t(id) WHERE ${ONLINE_SQL('t.id', '$2')}`,
-    [delivered.map((d) => d.recipientId), ctx.config.presenceNodeTimeoutMs / 1000],
+    `SELECT t.id FROM unnest($1::bigint[]) AS t(id) JOIN users u ON u.id = t.id
+      WHERE ${ONLINE_SQL('t.id', '$2')} OR u.last_seen > now() - make_interval(secs => $3)`,
+    [delivered.map((d) => d.recipientId), ctx.config.presenceNodeTimeoutMs / 1000, RESUME_WINDOW_MS / 1000],
   );
   const connected = new Set(rows.map((r) => r.id));
   await Promise.all(
