@@ -13,7 +13,11 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 
 /** What does not change while the server runs (the processor, the system), read once. */
 let hardware: Promise<[Systeminformation.CpuData, Systeminformation.OsData]> | undefined;
-const staticInfo = () => (hardware ??= Promise.all([si.cpu(), si.osInfo()]));
+const staticInfo = () =>
+  (hardware ??= Promise.all([si.cpu(), si.osInfo()]).catch((err: unknown) => {
+    hardware = undefined; // a failed reading is tried again next time, not kept
+    throw err;
+  }));
 
 /**
  * GET /admin/system/resources, which the System tab asks for every 10 s while open. Every probe runs

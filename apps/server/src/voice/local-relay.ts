@@ -103,6 +103,8 @@ export class LocalRelay {
     this.coturn = null;
     this.error = `it stopped unexpectedly (${reason})`;
     this.onChange(null);
+    // Its exit listener and its folder (with the old secret) go with it; stop() does only that now.
+    void coturn?.stop().catch(() => undefined);
     console.error(`The local coturn stopped unexpectedly (${reason}): voice has no TURN relay until a restart.`);
   }
 }
