@@ -4,7 +4,8 @@ import type { LoggedEvent } from '../events/event-log.js';
 import { controlFrame, isCurrent, reply, type Connection } from './connection.js';
 import { tokenUser } from '../auth/authenticate.js';
 import { flushPending, process, sendToSession } from './fan-out.js';
-import { LiveSession } from './live-session.js';
+import { isFor, LiveSession } from './live-session.js';
+import { closeRevoked, restartForRole, ROLE_CHANGED, SESSION_ENDING_EVENTS } from './revocation.js';
 import { attach, ATTACHED_RECORD_TTL_MS, detach, persist } from './registry.js';
 import type { GatewayState } from './state.js';
 import type { SessionRecord } from './session-store.js';
@@ -57,6 +58,13 @@ export async function resume(
   await persist(state, session, ATTACHED_RECORD_TTL_MS);
   sendToSession(state, session, controlFrame('resumed', { session_id: sessionId, replayed }, null));
   flushPending(state, session);
+  // An event that ends or restarts this session may have been handed out after the credential check
+  // above and before the session was attached, so only the replay saw it: it takes effect now.
+  for (const event of missed) {
+    if (SESSION_ENDING_EVENTS.has(event.type) && isFor(session, event)) return closeRevoked(state, event);
+    if (event.type === ROLE_CHANGED) restartForRole(state, event);
+    if (!state.sessions.has(sessionId)) return;
+  }
 }
 
 /**
