@@ -47,3 +47,28 @@ test('restarting the server mid-conversation loses nothing on screen', async ({
     }
   }
 });
+
+test('a server down for longer than the live connection keeps trying is reconnected to once it is back', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const { group, channel } = await freshChannel('outage');
+  const page = await signedInPage(await newUser('patient'));
+  await openChannel(page, group.name, channel.name);
+  await expect(connectionChip(page, 'Connected')).toBeVisible();
+
+  await server.stop();
+  // Five attempts, then 'max retries reached' (spec 1 §2): the tab says it cannot reach the server,
+  // and keeps asking it.
+  await expect(page.getByText('max retries reached')).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByText("You're offline. Hearth will reconnect when your connection is back.")).toBeVisible();
+  await server.restart();
+
+  await expect(connectionChip(page, 'Connected')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText("You're offline. Hearth will reconnect when your connection is back.")).toBeHidden();
+  await send(page, channel.name, 'Back after the outage');
+  await expect(message(page, 'Back after the outage')).toHaveCount(1);
+});

@@ -62,9 +62,13 @@ export function createServices(): Services {
     isVisible: () => document.visibilityState === 'visible',
     isOnline: () => navigator.onLine,
   });
-  // An open live connection is an answer from the server too (the offline notice goes).
+  // An open live connection is an answer from the server too (the offline notice goes). One that gave
+  // up (spec 1 §2: 'max retries reached', after 5 attempts) found no server: the tab is offline as far
+  // as it knows, so the server is asked again until it answers, and then the live connection tries at
+  // once (OfflineNotice). A server restart longer than the 5 attempts is no longer the end of the tab.
   live.subscribe((signal) => {
     if (signal.kind === 'state' && signal.state === 'open') connectivity.report(true);
+    if (signal.kind === 'max_retries') connectivity.report(false);
   });
   const outbox = new Outbox(live);
   // Before the first render: a suspension stored before a reload stops the session's checks at once.
