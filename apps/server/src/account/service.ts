@@ -112,7 +112,7 @@ export async function deleteAccount(ctx: AppContext, user: AuthedUser): Promise<
       // them): two admins deleting themselves at once must not both see the other one still there,
       // and a suspended admin, who cannot sign in, does not count.
       const { rows } = await tx.query<{ id: number; is_suspended: boolean }>(
-        `SELECT id, is_suspended FROM users WHERE role = 'ADMIN' ORDER BY id FOR UPDATE`,
+        `SELECT id, is_suspended FROM users WHERE role = 'ADMIN' ORDER BY id FOR NO KEY UPDATE`,
       );
       if (!rows.some((a) => a.id !== user.id && !a.is_suspended)) throw conflict(ACCOUNT_TEXT.lastAdmin);
     }

@@ -32,24 +32,27 @@ export const toAdminUser = (u: Pick<Target, 'id' | 'username' | 'role' | 'is_sus
 
 /**
  * Reads the admins and the target user for an action, inside its transaction, with their rows locked
- * (`lock`, the default) so that admin actions on users run one at a time: admins first, in id order,
- * then the target (already locked when it is an admin). A racing action therefore sees what the first
- * one committed. 404 for an unknown user, 400 for Guardian and SYSTEM accounts.
+ * (`lock`, the default) so that admin actions on users run one at a time. One statement locks them
+ * all in id order, target included, so two actions (or a batch that locks users in id order, like
+ * Recalc All) always take them in the same order and cannot deadlock. FOR NO KEY UPDATE conflicts with
+ * itself, so a racing action waits and then sees what the first one committed, but not with the key
+ * share lock of inserts that reference these users: an admin's messages and uploads are not held up
+ * meanwhile. 404 for an unknown user, 400 for Guardian and SYSTEM accounts.
  */
 export async function readTarget(
   db: Queryable,
   id: number,
   lock = true,
 ): Promise<{ target: Target; admins: LockedAdmin[] }> {
-  const forUpdate = lock ? 'FOR UPDATE' : '';
-  const { rows: admins } = await db.query<LockedAdmin>(
-    `SELECT id, is_suspended FROM users WHERE role = 'ADMIN' ORDER BY id ${forUpdate}`,
-  );
   const { rows } = await db.query<Target>(
-    `SELECT id, username, role, is_suspended, email, email_verified FROM users WHERE id = $1 ${forUpdate}`,
+    `SELECT id, username, role, is_suspended, email, email_verified FROM users
+      WHERE role = 'ADMIN' OR id = $1 ORDER BY id ${lock ? 'FOR NO KEY UPDATE' : ''}`,
     [id],
   );
-  const target = rows[0];
+  const admins: LockedAdmin[] = rows
+    .filter((r) => r.role === 'ADMIN')
+    .map((r) => ({ id: r.id, is_suspended: r.is_suspended }));
+  const target = rows.find((r) => Number(r.id) === Number(id));
   if (!target) throw notFound(ADMIN_TEXT.userNotFound);
   if (isSystemAccount(target)) throw badRequest(ADMIN_TEXT.notSystem);
   return { target, admins };
