@@ -162,7 +162,12 @@ export async function logIn(page: Page, user: Pick<Account, 'username' | 'passwo
   await expectSignedIn(page);
 }
 
-/** The shell shows the group rail (wide layout) or the bottom bar (narrow layout). */
+/**
+ * The shell shows the group rail (wide layout) or the bottom bar (narrow layout). A dialog that opens
+ * over it at once (the new-version screen, say) hides it from the accessibility tree but not from view,
+ * so hidden elements are matched too: signed in is the shell drawn, whatever is over it.
+ */
 export async function expectSignedIn(page: Page): Promise<void> {
-  await expect(page.getByRole('navigation', { name: /^(Groups|Mobile navigation)$/ }).first()).toBeVisible();
+  const shell = page.getByRole('navigation', { name: /^(Groups|Mobile navigation)$/, includeHidden: true });
+  await expect(shell.filter({ visible: true }).first()).toBeVisible();
 }
