@@ -53,7 +53,7 @@ export async function sendAnnouncement(
       return { delivered, full, last: rows.at(-1)?.id };
     });
     sent += batch.delivered.length;
-    await announceToConnected(ctx, author, batch.delivered);
+    await announceToReachable(ctx, author, batch.delivered);
     if (!batch.full) break;
     after = batch.last!;
   }
@@ -76,7 +76,7 @@ export async function sendAnnouncement(
  * there to receive. Read after the commit, so someone connecting meanwhile either is counted here or
  * loads the stored message.
  */
-async function announceToConnected(ctx: AppContext, author: UserRow, delivered: Delivered[]): Promise<void> {
+async function announceToReachable(ctx: AppContext, author: UserRow, delivered: Delivered[]): Promise<void> {
   if (delivered.length === 0) return;
   const { rows } = await ctx.db.query<{ id: number }>(
     `SELECT t.id FROM unnest($1::bigint[]) AS t(id) JOIN users u ON u.id = t.id

@@ -25,7 +25,7 @@ const AppearanceTab = lazy(() => import('./appearance/AppearanceTab'));
 const AccountTab = lazy(() => import('./account/AccountTab'));
 const NotificationsTab = lazy(() => import('./notifications-tab/NotificationsTab'));
 
-/** The tabs built so far; the others say Coming Soon until their issue lands. */
+/** Every tab of spec 3 §2; any other name (a link from a newer version, say) shows Coming Soon. */
 const BUILT: Record<string, () => ReactNode> = {
   account: () => (
     <Suspense fallback={null}>
