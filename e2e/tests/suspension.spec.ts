@@ -61,12 +61,18 @@ test('a user suspended while chatting is told why, logged out after 8 s, refused
 test('a reload during the countdown shows the Suspended overlay naming the reason for 10 s, then the login form', async ({
   admin,
   api,
+  freshChannel,
   newUser,
   signedInPage,
 }) => {
   const reason = 'a reload test';
+  const { group, channel } = await freshChannel('reload');
   const account = await newUser('reloader');
   const page = await signedInPage(account);
+  // A message sent over the live connection: it is up, so the suspension reaches this page live.
+  // (Suspended before it was, the page would only see its requests refused.)
+  await openChannel(page, group.name, channel.name);
+  await send(page, channel.name, 'hello before the reload');
   await api.request('POST', `/admin/users/${account.user.id}/suspend`, admin, { reason });
   await expect(page.getByRole('alertdialog', { name: 'Account Suspended' })).toBeVisible();
 
