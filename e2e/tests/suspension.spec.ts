@@ -92,11 +92,16 @@ test('a reload during the countdown shows the Suspended overlay naming the reaso
 test('a user an admin deletes sees Account Terminated and is logged out after 5 s', async ({
   admin,
   api,
+  freshChannel,
   newUser,
   signedInPage,
 }) => {
+  const { group, channel } = await freshChannel('terminate');
   const account = await newUser('terminee');
   const page = await signedInPage(account);
+  // The live connection is up (a message went over it), so the termination reaches this page live.
+  await openChannel(page, group.name, channel.name);
+  await send(page, channel.name, 'hello before the deletion');
 
   await api.request('DELETE', `/admin/users/${account.user.id}`, admin);
   const overlay = page.getByRole('alertdialog', { name: 'Account Terminated' });
