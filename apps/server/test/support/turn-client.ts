@@ -39,13 +39,18 @@ export type AllocateAnswer =
 /** RFC 5766 §14.7: REQUESTED-TRANSPORT carries the protocol number (17, UDP) in its first byte. */
 const UDP_TRANSPORT = 17 << 24;
 
-/** RFC 5389 §7.2.1: UDP requests are resent, the wait doubling from 500 ms. */
-async function exchange(server: TurnServerAddress, requests: ((previous?: StunResponse) => StunRequest)[]) {
+/**
+ * Sends requests from one socket (one 5-tuple, as an allocation needs) until `next` has none left,
+ * each built from the answer before. RFC 5389 §7.2.1: UDP requests are resent, the wait doubling
+ * from 500 ms.
+ */
+async function exchange(server: TurnServerAddress, next: (answers: StunResponse[]) => StunRequest | null) {
   const socket = createSocket('udp4');
   const answers: StunResponse[] = [];
   try {
-    for (const build of requests) {
-      const request = build(answers.at(-1));
+    for (;;) {
+      const request = next(answers);
+      if (!request) break;
       const bytes = request.toBuffer();
       const answer = await new Promise<StunResponse>((resolve, reject) => {
         let wait = 500;
@@ -80,6 +85,9 @@ function allocateRequest(): StunRequest {
   return request;
 }
 
+/** How many 438 answers in a row are signed again before the refusal stands. */
+const MAX_STALE_NONCES = 2;
+
 /** RFC 5389 §15.4: the long-term credential key is MD5(username ":" realm ":" password). */
 export const longTermKey = (username: string, realm: string, password: string) =>
   createHash('md5').update(`${username}:${realm}:${password}`).digest();
@@ -94,27 +102,32 @@ export async function allocate(
   credentials: { username: string; password: string },
 ): Promise<{ challenge: Challenge; answer: AllocateAnswer }> {
   let key = Buffer.alloc(0);
-  const [first, second] = await exchange(server, [
-    allocateRequest,
-    (challenge) => {
-      const realm = challenge?.getRealm() ?? '';
-      const request = allocateRequest();
-      request.addUsername(credentials.username);
-      request.addRealm(realm);
-      request.addNonce(challenge?.getNonce() ?? '');
-      key = longTermKey(credentials.username, realm, credentials.password);
-      request.addMessageIntegrity(key); // RFC 5389 §15.4: HMAC-SHA1 over the message before it
-      return request;
-    },
-  ]);
-  const challenge = { code: first!.getError()?.code, realm: first!.getRealm(), nonce: first!.getNonce() };
-  if (second!.type !== constants.STUN_ALLOCATE_RESPONSE) {
-    const error = second!.getError();
+  const answers = await exchange(server, (before) => {
+    const last = before.at(-1);
+    if (!last) return allocateRequest();
+    // RFC 5389 §10.2.3: a 438 (Stale Nonce) carries a fresh nonce to sign again with, as browsers
+    // do. A resent first request, answered twice, gives the server a newer nonce than the one read.
+    const signAgain = before.length === 1 || (last.getError()?.code === 438 && before.length < MAX_STALE_NONCES + 1);
+    if (!signAgain) return null;
+    const realm = last.getRealm() ?? '';
+    const request = allocateRequest();
+    request.addUsername(credentials.username);
+    request.addRealm(realm);
+    request.addNonce(last.getNonce() ?? '');
+    key = longTermKey(credentials.username, realm, credentials.password);
+    request.addMessageIntegrity(key); // RFC 5389 §15.4: HMAC-SHA1 over the message before it
+    return request;
+  });
+  const first = answers[0]!;
+  const last = answers.at(-1)!;
+  const challenge = { code: first.getError()?.code, realm: first.getRealm(), nonce: first.getNonce() };
+  if (last.type !== constants.STUN_ALLOCATE_RESPONSE) {
+    const error = last.getError();
     return { challenge, answer: { ok: false, code: error?.code, reason: error?.reason } };
   }
-  const relayed = second!.getAttribute(constants.STUN_ATTR_XOR_RELAYED_ADDRESS)?.value as {
+  const relayed = last.getAttribute(constants.STUN_ATTR_XOR_RELAYED_ADDRESS)?.value as {
     address: string;
     port: number;
   };
-  return { challenge, answer: { ok: true, relayed, signedByServer: validateMessageIntegrity(second!, key) } };
+  return { challenge, answer: { ok: true, relayed, signedByServer: validateMessageIntegrity(last, key) } };
 }
