@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { connectSql, embeddedDatabaseUrl } from '@hearth/server/testing';
+import { STORAGE_LIMIT_BYTES, storageFullText } from '@hearth/protocol/account-rules';
 import { expect, test } from '../support/fixtures.js';
 import { composer, message, openChannel } from '../support/chat.js';
 import { pngFile } from '../support/images.js';
@@ -164,4 +166,37 @@ test('files dropped on the conversation or pasted into the text box are attached
   expect(res.status()).toBe(200);
   expect(res.headers()['content-disposition']).toMatch(/^attachment;/);
   expect(await res.text()).toBe('dropped text');
+});
+
+test('a file past the storage limit is refused with the reason, and one that fits is sent', async ({
+  freshChannel,
+  newUser,
+  server,
+  signedInPage,
+}) => {
+  const { group, channel } = await freshChannel('full');
+  const alice = await newUser('alice');
+  // A gigabyte of files would take minutes to upload: her files are said to fill all but 200 bytes.
+  const sql = await connectSql(embeddedDatabaseUrl(server.pgPort));
+  try {
+    await sql.query('UPDATE users SET storage_used_bytes = $2 WHERE id = $1', [
+      alice.user.id,
+      STORAGE_LIMIT_BYTES - 200,
+    ]);
+  } finally {
+    await sql.close();
+  }
+  const page = await signedInPage(alice);
+  await openChannel(page, group.name, channel.name);
+  const textFile = (name: string, text: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await attach(page, [textFile('minutes.txt', 'minutes '.repeat(40))]); // 320 bytes
+  const refused = draft(page).getByRole('listitem', { name: 'minutes.txt' });
+  await expect(refused.getByText(storageFullText())).toBeVisible();
+
+  await draft(page).getByRole('button', { name: 'Remove minutes.txt' }).click();
+  await attach(page, [textFile('note.txt', 'fits in')]);
+  await expect(draft(page).getByRole('listitem', { name: 'note.txt' }).getByRole('progressbar')).toHaveCount(0);
+  await composer(page, channel.name).fill('the last bytes');
+  await composer(page, channel.name).press('Enter');
+  await expect(message(page, 'the last bytes').getByRole('link', { name: 'Download note.txt' })).toBeVisible();
 });

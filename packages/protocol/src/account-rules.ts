@@ -19,7 +19,7 @@ export const ACCOUNT_CHANGE_SIGN_OUT_MS = 2_000;
 /** Spec 3 §2, §9: the storage bar's colours. */
 export const STORAGE_WARNING_PERCENT = 75;
 export const STORAGE_DANGER_PERCENT = 90;
-/** Each user's storage allowance (shown by the storage bar; see docs/architecture.md, Account). */
+/** Each user's storage allowance: shown by the storage bar, enforced on every new file (migration 0023). */
 export const STORAGE_LIMIT_BYTES = 1024 * 1024 * 1024;
 
 /** The author shown for the channel messages of deleted accounts (a system account, never a person). */
@@ -99,6 +99,10 @@ export const verificationSentText = (email: string) => `Email updated. A verific
 /** Spec 3 §2: what the My Account tab says after a recalculation. */
 export const storageRecalculatedText = (previous: string, current: string) =>
   `Storage recalculated! Previous: ${previous}, Current: ${current}`;
+
+/** The refusal of a file that would take its owner past the storage limit. */
+export const storageFullText = () =>
+  `Not enough storage: this file would take you past your ${formatBytes(STORAGE_LIMIT_BYTES)} limit. Delete some files and try again.`;
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 

@@ -672,7 +672,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 201,
     summary:
-      'Uploads one file as multipart/form-data in the field `file` (201), streamed to storage: larger than UPLOAD_MAX_BYTES (25 MB) is 413, not multipart 415, empty 400. The type is read from the bytes; pictures get width, height and a preview. It belongs to no message until sent with one (POST /message `attachment_ids`); unsent uploads are deleted after a day.',
+      'Uploads one file as multipart/form-data in the field `file` (201), streamed to storage: larger than UPLOAD_MAX_BYTES (25 MB) is 413, and so is a file past the storage limit of its uploader (1 GB, the storage-full text), not multipart 415, empty 400. The type is read from the bytes; pictures get width, height and a preview. It belongs to no message until sent with one (POST /message `attachment_ids`); unsent uploads are deleted after a day.',
     limits: ['writePerUser'],
     query: UploadQuery,
     answer: UploadAttachmentAnswer,
@@ -917,7 +917,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 200,
     summary:
-      "Replaces the caller's picture: multipart field `file`, JPEG, PNG, GIF or WebP told from the bytes ('Please select a valid image file (JPEG, PNG, GIF, WebP)'), under 10 MB ('Image file must be less than 10MB'). The server re-encodes it (512×512 WebP; animation kept) and counts it in the caller's storage; everyone gets `user_update`.",
+      "Replaces the caller's picture: multipart field `file`, JPEG, PNG, GIF or WebP told from the bytes ('Please select a valid image file (JPEG, PNG, GIF, WebP)'), under 10 MB ('Image file must be less than 10MB'). The server re-encodes it (512×512 WebP; animation kept) and counts it in the caller's storage (413 past the storage limit); everyone gets `user_update`.",
     limits: ['writePerUser'],
     answer: ProfileImageAnswer,
   },
@@ -974,7 +974,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 201,
     summary:
-      "Uploads an emoji (multipart: `file`, `name`, `is_public`, `is_nsfw`, the flags as the text true or false, left out false). Checked in this order, each a 400 with the spec's text: the type told from the bytes, JPEG, PNG, GIF or WebP ('Invalid file type. Allowed: JPEG, PNG, GIF, WebP'); at most 5 MB ('File too large. Max 5 MB'); at most 256x256 unless a GIF ('Image dimensions must be at most 256x256px'); at most 200 per user ('You have reached the limit (200).'); a name of letters, digits and underscore, at most 32 ('Name is required', 'Name must be alphanumeric or underscore', 'Name must be 32 characters or fewer'), unique among the caller's emoji in any case ('Emoji name must be unique'). An animation may hold at most 50 million pixels over all frames. The server re-encodes the picture to WebP (animation kept, GIFs at their size) and counts it in the caller's storage.",
+      "Uploads an emoji (multipart: `file`, `name`, `is_public`, `is_nsfw`, the flags as the text true or false, left out false). Checked in this order, each a 400 with the spec's text: the type told from the bytes, JPEG, PNG, GIF or WebP ('Invalid file type. Allowed: JPEG, PNG, GIF, WebP'); at most 5 MB ('File too large. Max 5 MB'); at most 256x256 unless a GIF ('Image dimensions must be at most 256x256px'); at most 200 per user ('You have reached the limit (200).'); a name of letters, digits and underscore, at most 32 ('Name is required', 'Name must be alphanumeric or underscore', 'Name must be 32 characters or fewer'), unique among the caller's emoji in any case ('Emoji name must be unique'). An animation may hold at most 50 million pixels over all frames. The server re-encodes the picture to WebP (animation kept, GIFs at their size) and counts it in the caller's storage (413 past the storage limit).",
     limits: ['writePerUser'],
     answer: CustomEmoji,
   },
@@ -1369,7 +1369,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 201,
     summary:
-      "Uploads a GIF (multipart: `file`; `name`, left out for the file name by the default-name rule; `is_nsfw`, the text true or false, left out false). Checked in this order, each a 400 with the spec's text: a GIF told from its bytes and decoding as one ('Only GIF files allowed'); at most 10 MB ('File too large. Max 10 MB'); the name ('Name is required', 'Name must be alphanumeric or underscore', 'Name must be 32 characters or fewer'); unique among the caller's GIFs in any case ('GIF name must be unique'); at most 200 per user ('You have reached the limit (200).'). Stored as sent (not re-encoded), served at `file_url`, counted in the caller's storage.",
+      "Uploads a GIF (multipart: `file`; `name`, left out for the file name by the default-name rule; `is_nsfw`, the text true or false, left out false). Checked in this order, each a 400 with the spec's text: a GIF told from its bytes and decoding as one ('Only GIF files allowed'); at most 10 MB ('File too large. Max 10 MB'); the name ('Name is required', 'Name must be alphanumeric or underscore', 'Name must be 32 characters or fewer'); unique among the caller's GIFs in any case ('GIF name must be unique'); at most 200 per user ('You have reached the limit (200).'). Stored as sent (not re-encoded), served at `file_url`, counted in the caller's storage (413 past the storage limit).",
     limits: ['writePerUser'],
     answer: UserGif,
   },

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { TEXT } from '@hearth/protocol';
+import { storageFullText, TEXT } from '@hearth/protocol';
 import { ZodError, type ZodType, type z } from 'zod';
 
 /** An error whose message is safe to show: it becomes a `{ detail }` answer with this status. */
@@ -51,6 +51,7 @@ export function asHttpError(err: unknown): HttpError | null {
   const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
   if (code === '22021' || code === '22P05') return badRequest('Text must not contain NUL or invalid characters');
   if (code === '23503') return parentGone(constraint);
+  if (code === 'HS413') return new HttpError(413, storageFullText()); // charge_storage, migration 0023
   return null;
 }
 
