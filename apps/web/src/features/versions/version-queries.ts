@@ -16,10 +16,15 @@ export function useVersionInfo() {
   });
 }
 
-/** A version pushed by an admin replaces the newest client version at once (spec 3 §4). */
+/**
+ * A version pushed by an admin replaces the newest client version at once (spec 3 §4). A new live
+ * session ('ready', not a resume) asks again: a version pushed between the page's first fetch and
+ * its connection was sent to no one this page could hear.
+ */
 export function useVersionLiveUpdates(): void {
   const qc = useQueryClient();
-  useLiveEvent<z.infer<typeof AppVersionUpdate>>(['app_version_update'], (_, data) => {
+  useLiveEvent<z.infer<typeof AppVersionUpdate>>(['app_version_update', 'ready'], (type, data) => {
+    if (type === 'ready') return void qc.invalidateQueries({ queryKey: versionKeys.info });
     qc.setQueryData<z.infer<typeof VersionInfo>>(versionKeys.info, (info) =>
       info ? { ...info, app_version: data.version } : info,
     );
