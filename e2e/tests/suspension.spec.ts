@@ -69,8 +69,8 @@ test('a reload during the countdown shows the Suspended overlay naming the reaso
   const { group, channel } = await freshChannel('reload');
   const account = await newUser('reloader');
   const page = await signedInPage(account);
-  // A message sent over the live connection: it is up, so the suspension reaches this page live.
-  // (Suspended before it was, the page would only see its requests refused.)
+  // A message sent over the live connection: it is up, so the suspension reaches this page live (the
+  // scenario below covers a page that opens after it).
   await openChannel(page, group.name, channel.name);
   await send(page, channel.name, 'hello before the reload');
   await api.request('POST', `/admin/users/${account.user.id}/suspend`, admin, { reason });
@@ -114,4 +114,27 @@ test('a user an admin deletes sees Account Terminated and is logged out after 5 
 
   await tryLogIn(page, account.username, account.password);
   await expect(loginForm(page).getByRole('alert')).toHaveText('Invalid username or password');
+});
+
+test('a user suspended while Hearth was closed is told why as soon as it opens, then logged out', async ({
+  admin,
+  api,
+  newUser,
+  signedInPage,
+}) => {
+  const reason = 'a closed tab';
+  const account = await newUser('absent');
+  const first = await signedInPage(account);
+  const browser = first.context();
+  await first.close(); // the stored session stays in this browser
+  await api.request('POST', `/admin/users/${account.user.id}/suspend`, admin, { reason });
+
+  const page = await browser.newPage();
+  await page.goto('/');
+  const overlay = page.getByRole('alertdialog', { name: 'Account Suspended' });
+  await expect(overlay).toBeVisible();
+  const shownAt = Date.now();
+  await expect(overlay).toContainText(suspendedNotice(reason));
+  expect(await loggedOutAfter(page, shownAt, 12_000)).toBeGreaterThan(6_000);
+  await expect(loginForm(page).getByRole('alert')).toHaveText(suspendedNotice(reason));
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_TEXT, ENDPOINTS, TEXT, type Endpoint } from '@hearth/protocol';
+import { ADMIN_TEXT, COMMAND_TEXT, ENDPOINTS, TEXT, type Endpoint } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { Api, type Answer, type Person } from './client.js';
 import { startTestServer } from './harness.js';
@@ -9,7 +9,7 @@ import { startTestServer } from './harness.js';
  * `auth: 'admin'` (so a route added to it is covered here without another line) against every kind of
  * caller. Only an active ADMIN gets past the gate; the others are refused before the handler runs,
  * whatever they send: no token 401, a user or moderator 403 'Admin privileges required', a suspended
- * admin 401 (a suspended account's tokens are refused).
+ * admin 403 with the suspension notice (a suspended account's tokens are refused, and say why).
  */
 
 let server: RunningApp;
@@ -75,7 +75,10 @@ describe('the admin routes', () => {
         expect([res.status, res.body], who).toEqual([403, { detail: refusalOf(e) }]);
       }
       const suspended = await call(e, suspendedAdmin.token);
-      expect([suspended.status, suspended.body], 'a suspended admin').toEqual([401, { detail: TEXT.notAuthenticated }]);
+      expect([suspended.status, suspended.body], 'a suspended admin').toEqual([
+        403,
+        { detail: ADMIN_TEXT.suspendedNotice('gate test') },
+      ]);
       if (e.method === 'GET') {
         // Fastify answers HEAD with the GET route's handler: guarded the same.
         const head = await api.request('HEAD', urlOf(e), undefined, user.token);

@@ -90,18 +90,25 @@ describe('suspension', () => {
     expect(bystander.ofType('suspended')).toEqual([]);
     expect(bystander.closed).toBeNull();
 
+    const notice = { reason: 'spamming links', message: ADMIN_TEXT.suspendedNotice('spamming links') };
     for (const d of u.devices) {
-      expect(await api.get('/auth/me', d.token)).toMatchObject({
-        status: 401,
-        body: { detail: TEXT.notAuthenticated },
-      });
+      // A page that loads now, before its live connection is up, is told why its tokens stopped working.
+      const me = await api.get('/auth/me', d.token);
+      expect([me.status, me.body]).toEqual([403, { detail: notice.message }]);
+      expect(decodeURIComponent(me.headers.get('hearth-suspended-reason')!)).toBe('spamming links');
       expect((await api.post('/auth/refresh', { refresh_token: d.refresh })).status).toBe(401);
-      // A new live connection with the old token is refused too.
+      // A new live connection with the old token hears the suspension, as a live session did, and is closed.
       const again = await LiveClient.connect(server.url);
       open.push(again);
       again.send({ type: 'auth', token: d.token });
-      expect((await again.waitForClose()).code).toBe(CLOSE.authFailed);
+      expect(await again.waitForClose()).toEqual({ code: CLOSE.sessionRevoked, reason: TEXT.sessionRevoked });
+      expect(again.frames.map((f) => [f.type, f.data])).toEqual([['suspended', notice]]);
     }
+    // A token that does not verify learns nothing of anyone's suspension.
+    expect(await api.get('/auth/me', `${u.devices[0]!.token}x`)).toMatchObject({
+      status: 401,
+      body: { detail: TEXT.notAuthenticated },
+    });
     // The right password learns the reason (403); a wrong one learns nothing of the suspension.
     expect(await login(u.username)).toMatchObject({
       status: 403,
@@ -156,7 +163,7 @@ describe('suspension', () => {
     // As for a sign-in that raced the suspension: its device was not among those signed out.
     const p = await api.person('marked');
     await server.ctx.db.query(`UPDATE users SET is_suspended = true, suspend_reason = 'x' WHERE id = $1`, [p.id]);
-    expect((await api.get('/auth/me', p.token)).status).toBe(401);
+    expect((await api.get('/auth/me', p.token)).status).toBe(403);
     await server.ctx.db.query(`UPDATE users SET is_suspended = false, suspend_reason = NULL WHERE id = $1`, [p.id]);
     expect((await api.get('/auth/me', p.token)).status).toBe(200);
   });

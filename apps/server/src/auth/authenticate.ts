@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { unauthorized } from '../http/errors.js';
+import { ADMIN_TEXT } from '@hearth/protocol';
+import { HttpError, unauthorized } from '../http/errors.js';
 import { prepared } from '../db/pool.js';
 import { USER_ROW_COLUMNS, type UserRow } from '../users/user-row.js';
 
@@ -40,6 +41,28 @@ export async function userFromToken(ctx: AppContext, token: string): Promise<Aut
   return (await tokenUser(ctx, token))?.user ?? null;
 }
 
+/**
+ * Why a token that verifies is refused, when the reason is its account's suspension; null for any
+ * other refusal. Asked only on the refusal path: a page that loads after its user was suspended (its
+ * live connection not yet up to hear `suspended`) is told why, not only that its session is gone.
+ */
+export async function suspensionOf(ctx: AppContext, token: string): Promise<{ reason: string } | null> {
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) return null;
+  const { rows } = await ctx.db.query<{ reason: string | null }>(
+    'SELECT suspend_reason AS reason FROM users WHERE id = $1 AND is_suspended',
+    [claims.userId],
+  );
+  return rows[0] ? { reason: rows[0].reason ?? '' } : null;
+}
+
+/**
+ * A suspended account's request: 403 with the live event's notice, and the reason (URI-encoded) in
+ * `Hearth-Suspended-Reason`, so the client ends the session as it would on the live `suspended`.
+ */
+export const suspendedRefusal = (reason: string) =>
+  new HttpError(403, ADMIN_TEXT.suspendedNotice(reason), { 'Hearth-Suspended-Reason': encodeURIComponent(reason) });
+
 /** The bearer token of a request, if it has one. */
 export function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
@@ -58,7 +81,10 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (known) return known;
   const token = bearerToken(request);
   const user = token ? await userFromToken(ctx, token) : null;
-  if (!user) throw unauthorized();
+  if (!user) {
+    const suspension = token ? await suspensionOf(ctx, token) : null;
+    throw suspension ? suspendedRefusal(suspension.reason) : unauthorized();
+  }
   authenticated.set(request, user);
   return user;
 }

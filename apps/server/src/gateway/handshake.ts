@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { CLOSE, LIVE_PING_INTERVAL_MS, RESUME_WINDOW_MS, TEXT } from '@hearth/protocol';
+import {
+  ADMIN_TEXT,
+  CLOSE,
+  LIVE_PING_INTERVAL_MS,
+  RESUME_WINDOW_MS,
+  TEXT,
+  type ServerEventData,
+} from '@hearth/protocol';
 import { hiddenGroupIds } from '../groups/access.js';
 import { toSelfUser } from '../users/user-row.js';
-import { controlFrame, isCurrent, reply, type Connection } from './connection.js';
-import { tokenUser } from '../auth/authenticate.js';
+import { controlFrame, isCurrent, reply, sendRaw, type Connection } from './connection.js';
+import { suspensionOf, tokenUser } from '../auth/authenticate.js';
 import { flushPending, sendToSession } from './fan-out.js';
 import { LiveSession } from './live-session.js';
 import { attach, ATTACHED_RECORD_TTL_MS, persist } from './registry.js';
@@ -15,6 +22,15 @@ export async function authenticate(state: GatewayState, conn: Connection, token:
   conn.busy = true;
   const verified = await tokenUser(state.ctx, token);
   if (!verified) {
+    // Suspended before this connection was up: told as a live session would have been, then closed.
+    const suspension = await suspensionOf(state.ctx, token);
+    if (suspension) {
+      const { reason } = suspension;
+      const data: ServerEventData<'suspended'> = { reason, message: ADMIN_TEXT.suspendedNotice(reason) };
+      sendRaw(conn, JSON.stringify({ type: 'suspended', seq: null, data }));
+      conn.socket.close(CLOSE.sessionRevoked, TEXT.sessionRevoked);
+      return;
+    }
     reply(conn, 'auth_error', { detail: TEXT.wsAuthFailed });
     conn.socket.close(CLOSE.authFailed, TEXT.wsAuthFailed);
     return;

@@ -10,6 +10,7 @@ import { PresenceStore } from '../features/presence/presence-store';
 import { PresenceAgent } from '../features/presence/presence-agent';
 import { connectivity } from './connectivity';
 import { SessionLifecycle } from '../features/session-lifecycle/session-lifecycle';
+import { suspendedEnding } from '../features/session-lifecycle/endings';
 
 /** The long-lived objects of a signed-in browser tab. Created once; tests may build their own. */
 export interface Services {
@@ -45,6 +46,10 @@ export function createServices(): Services {
       auth.set(null);
     },
     (reached) => connectivity.report(reached),
+    // Suspended before this tab's live connection could hear it: ended as the live event would end it.
+    (reason, message) => {
+      if (auth.reload() && !lifecycle.isEnding) lifecycle.end(suspendedEnding({ reason, message }));
+    },
   );
   const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
   const live = new LiveConnection({

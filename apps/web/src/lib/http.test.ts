@@ -3,7 +3,7 @@ import { AuthStore } from './auth-store';
 import { type ApiError, HttpClient } from './http';
 
 const user = { id: 1, username: 'alice' } as any;
-type Reply = { status: number; body?: unknown; statusText?: string };
+type Reply = { status: number; body?: unknown; statusText?: string; headers?: Record<string, string> };
 
 let replies: Reply[];
 let calls: { url: string; init: RequestInit }[];
@@ -19,6 +19,7 @@ beforeEach(() => {
       return new Response(r.body === undefined ? '' : JSON.stringify(r.body), {
         status: r.status,
         statusText: r.statusText ?? '',
+        headers: r.headers,
       });
     }),
   );
@@ -50,6 +51,26 @@ describe('HttpClient', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/group', '/api/auth/refresh', '/api/group']);
     expect((calls[2]!.init.headers as any).authorization).toBe('Bearer new');
     expect(auth.get()?.refreshToken).toBe('r2');
+  });
+
+  it('reports a suspension the server names, with its reason, and does not try to refresh', async () => {
+    const auth = new AuthStore(localStorage);
+    auth.set({ accessToken: 'old', refreshToken: 'r1', user });
+    const suspended = vi.fn();
+    const http = new HttpClient(auth, '/api', vi.fn(), undefined, suspended);
+    const notice = 'You have been logged out because you were suspended for spam & links.';
+    replies.push({
+      status: 403,
+      body: { detail: notice },
+      headers: { 'Hearth-Suspended-Reason': encodeURIComponent('spam & links') },
+    });
+    await expect(http.get('/group')).rejects.toMatchObject({ status: 403, message: notice });
+    expect(suspended).toHaveBeenCalledWith('spam & links', notice);
+    expect(calls.map((c) => c.url)).toEqual(['/api/group']);
+    // An ordinary 403 (no permission) is only an error.
+    replies.push({ status: 403, body: { detail: 'Admin privileges required' } });
+    await expect(http.get('/admin/users')).rejects.toMatchObject({ status: 403 });
+    expect(suspended).toHaveBeenCalledTimes(1);
   });
 
   it('sends extra headers when asked, and the device fingerprint with a refresh', async () => {

@@ -32,6 +32,16 @@ function errorText(status: number, statusText: string, body: unknown): string {
   return statusText || `HTTP ${status}`;
 }
 
+/** The header's reason, URI-encoded by the server; null when absent (or, malformed, taken as it is). */
+function decodeReason(header: string | null): string | null {
+  if (header === null) return null;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return header;
+  }
+}
+
 /**
  * The REST client: sends the bearer token, refreshes it and retries once on a 401 or
  * 'Not authenticated', and throttles each request key.
@@ -46,6 +56,11 @@ export class HttpClient {
     private onSessionLost: () => void = () => undefined,
     /** Told after every call whether the server answered (any status) or the network failed. */
     private onReach: (reached: boolean) => void = () => undefined,
+    /**
+     * Told when the server refused the session's token because its account is suspended (403 with
+     * `Hearth-Suspended-Reason`): the reason and the server's notice, as the live `suspended` says them.
+     */
+    private onSuspended: (reason: string, message: string) => void = () => undefined,
   ) {}
 
   get = <T>(path: string, opts: RequestOptions = {}) => this.request<T>('GET', path, opts);
@@ -59,6 +74,9 @@ export class HttpClient {
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     this.throttle.take(opts.key ?? `${method} ${path.split('?')[0]}`);
     const first = await this.send(method, path, opts);
+    if (!opts.anonymous && first.suspendedReason !== null) {
+      this.onSuspended(first.suspendedReason, errorText(first.status, first.statusText, first.body));
+    }
     if (!opts.anonymous && this.needsRefresh(first.status, first.body) && (await this.refresh())) {
       return this.unwrap<T>(await this.send(method, path, opts));
     }
@@ -138,7 +156,8 @@ export class HttpClient {
     } catch {
       body = null;
     }
-    return { status: res.status, statusText: res.statusText, body };
+    const suspended = res.status === 403 ? res.headers.get('hearth-suspended-reason') : null;
+    return { status: res.status, statusText: res.statusText, body, suspendedReason: decodeReason(suspended) };
   }
 
   private unwrap<T>(res: { status: number; statusText: string; body: unknown }): T {
