@@ -193,16 +193,31 @@ describe('LiveConnection', () => {
     expect(live.getState()).toBe('open');
   });
 
-  it('starts a new session and asks for a refetch on invalid_session', () => {
+  it('starts a new session on invalid_session, and asks for a refetch when it is ready', () => {
     const live = make();
     live.start();
     openAndReady();
+    signals.length = 0;
     last().drop();
     vi.advanceTimersByTime(2_000);
     last().open();
     last().receive({ type: 'invalid_session', seq: null, data: { detail: 'too old' } });
     expect(last().sent[1]).toEqual({ type: 'auth', token: 'T1', user_id: 7 });
-    expect(signals.some((s) => s.kind === 'resync')).toBe(true);
+    expect(signals.filter((s) => s.kind === 'resync')).toHaveLength(0);
+    last().receive({ type: 'ready', seq: 1, data: { session_id: 'S2' } });
+    expect(signals.filter((s) => s.kind === 'resync')).toHaveLength(1);
+  });
+
+  it('asks for a refetch when any new session begins (what loaded before it may have missed events), not on a resume', () => {
+    const live = make();
+    live.start();
+    openAndReady();
+    expect(signals.filter((s) => s.kind === 'resync')).toHaveLength(1);
+    last().drop();
+    vi.advanceTimersByTime(2_000);
+    last().open();
+    last().receive({ type: 'resumed', seq: null, data: {} });
+    expect(signals.filter((s) => s.kind === 'resync')).toHaveLength(1);
   });
 
   it('never starts a connection within 1 s of the last attempt', () => {

@@ -48,7 +48,11 @@ export type LiveSignal =
   | { kind: 'frame'; frame: LiveFrame }
   | { kind: 'max_retries' }
   | { kind: 'auth_failed'; detail: string }
-  /** The server could not replay what was missed: cached data must be refetched. */
+  /**
+   * A new session began (`ready`): it carries events from now on only, and nothing is replayed, so
+   * data loaded before it (the page's first load, or before a session the server could not resume)
+   * may have missed some: cached data must be refetched.
+   */
   | { kind: 'resync' };
 
 const OPEN = 1;
@@ -231,12 +235,14 @@ export class LiveConnection {
       case 'ready':
         this.sessionId = (frame.data as { session_id: string }).session_id;
         this.becomeOpen();
-        break;
+        this.emit({ kind: 'frame', frame });
+        this.emit({ kind: 'resync' });
+        return;
       case 'resumed':
         this.becomeOpen();
         break;
       case 'invalid_session': {
-        // Too long away: start a new session and tell the app to refetch what it shows.
+        // Too long away: start a new session; its `ready` tells the app to refetch what it shows.
         this.sessionId = null;
         this.lastSeq = null;
         const token = this.deps.getToken();
@@ -244,7 +250,6 @@ export class LiveConnection {
           this.rawSend({ type: 'auth', token, user_id: this.deps.getUserId() ?? undefined });
           this.sentToken = token;
         }
-        this.emit({ kind: 'resync' });
         break;
       }
       case 'auth_error':

@@ -59,6 +59,15 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('LiveBridge', () => {
+  it('marks what was loaded before a new live session stale, so it is fetched again', () => {
+    const { services } = renderBridge();
+    // Loaded before the connection was up: an app version pushed meanwhile reached no session of this page.
+    services.queryClient.setQueryData(['version'], { app_version: '1.0.0' });
+    expect(services.queryClient.getQueryState(['version'])?.isInvalidated).toBe(false);
+    act(() => sockets.at(-1)!.open()); // connected, and `ready`
+    expect(services.queryClient.getQueryState(['version'])?.isInvalidated).toBe(true);
+  });
+
   it('signs out 2 s after the device is revoked', () => {
     const { services, revoke } = renderBridge();
     revoke();

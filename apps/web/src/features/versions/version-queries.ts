@@ -17,14 +17,12 @@ export function useVersionInfo() {
 }
 
 /**
- * A version pushed by an admin replaces the newest client version at once (spec 3 §4). A new live
- * session ('ready', not a resume) asks again: a version pushed between the page's first fetch and
- * its connection was sent to no one this page could hear.
+ * A version pushed by an admin replaces the newest client version at once (spec 3 §4). One pushed
+ * before this page's live session began is fetched again with everything else (`resync`).
  */
 export function useVersionLiveUpdates(): void {
   const qc = useQueryClient();
-  useLiveEvent<z.infer<typeof AppVersionUpdate>>(['app_version_update', 'ready'], (type, data) => {
-    if (type === 'ready') return void qc.invalidateQueries({ queryKey: versionKeys.info });
+  useLiveEvent<z.infer<typeof AppVersionUpdate>>(['app_version_update'], (_, data) => {
     qc.setQueryData<z.infer<typeof VersionInfo>>(versionKeys.info, (info) =>
       info ? { ...info, app_version: data.version } : info,
     );
