@@ -46,7 +46,11 @@ describe('the session lifecycle across nodes', { timeout: 60_000 }, () => {
     expect(await client.waitForClose(WAIT_MS)).toEqual({ code: CLOSE.sessionRevoked, reason: TEXT.sessionRevoked });
 
     for (const node of [nodeA, nodeB]) {
-      expect((await node.api.get('/auth/me', user.access_token)).status, node.name).toBe(401);
+      // Refused on both nodes, saying why (403 with the notice, not a bare 401).
+      expect(await node.api.get('/auth/me', user.access_token), node.name).toMatchObject({
+        status: 403,
+        body: { detail: ADMIN_TEXT.suspendedNotice('raiding') },
+      });
       expect((await node.api.post('/auth/refresh', { refresh_token: user.refresh_token })).status, node.name).toBe(401);
       expect(
         await node.api.post('/auth/login', { username: user.user.username, password: 'secret1' }),
