@@ -58,8 +58,8 @@ async function latestAudit(): Promise<AuditEntry> {
 describe('suspension', () => {
   it('refuses an empty or blank reason', async () => {
     const p = await api.person('noreason');
-    for (const reason of ['', '   ', '\n\t'])
-      expect(await api.post(`/admin/users/${p.id}/suspend`, { reason }, admin.token)).toMatchObject({
+    for (const body of [{ reason: '' }, { reason: '   ' }, { reason: '\n\t' }, {}])
+      expect(await api.post(`/admin/users/${p.id}/suspend`, body, admin.token)).toMatchObject({
         status: 400,
         body: { detail: ADMIN_TEXT.reasonEmpty },
       });

@@ -337,6 +337,9 @@ describe('Set Email', () => {
       'x<victim@mail.example>',
     ])
       expect([email, (await setEmail(p.id, email)).body]).toEqual([email, { detail: ADMIN_TEXT.invalidEmail }]);
+    // Without the key at all, the same text.
+    const missing = await api.put(`/admin/users/${p.id}/email`, {}, admin.token);
+    expect([missing.status, missing.body]).toEqual([400, { detail: ADMIN_TEXT.invalidEmail }]);
   });
 
   it('sets the address unverified and mails it a code, which the user then verifies', async () => {

@@ -63,8 +63,10 @@ export function zodDetail(err: ZodError): string {
   const issue = err.issues[0];
   if (!issue) return 'Invalid input';
   const field = issue.path.join('.');
-  if (issue.code === 'invalid_type' && issue.input === undefined && field) return `${field} is required`;
-  return field && GENERIC_MESSAGE.test(issue.message) ? `${field}: ${issue.message}` : issue.message;
+  const generic = GENERIC_MESSAGE.test(issue.message);
+  // A field the schema gave its own text ('Reason cannot be empty') says it when missing too.
+  if (issue.code === 'invalid_type' && issue.input === undefined && field && generic) return `${field} is required`;
+  return field && generic ? `${field}: ${issue.message}` : issue.message;
 }
 
 /** Parses untrusted input with a protocol schema; failures become a 400 with the schema's text. */
