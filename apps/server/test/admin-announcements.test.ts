@@ -87,7 +87,12 @@ describe('POST /admin/guardian/send-announcement', () => {
     for (const p of [admin, alice, bob]) expect(await fromGuardian(p)).toEqual([text]);
 
     const popup = await watching.waitFor((f) => f.type === 'guardian_announcement');
-    expect(popup.data).toEqual({ title: 'Maintenance', content: 'Down at 10:00 UTC', admin_username: admin.username });
+    expect(popup.data).toEqual({
+      title: 'Maintenance',
+      content: 'Down at 10:00 UTC',
+      admin_username: admin.username,
+      guardian_id: guardianId,
+    });
     const dm = await watching.waitFor((f) => f.type === 'direct_message');
     expect(dm.data).toMatchObject({
       content: text,

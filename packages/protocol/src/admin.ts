@@ -244,4 +244,7 @@ export const GuardianAnnouncementEvent = z.object({
   title: z.string(),
   content: z.string(),
   admin_username: z.string(),
+  guardian_id: z
+    .number()
+    .describe("Guardian's user id: the popup opens the Guardian conversation that carries the announcement"),
 });

@@ -60,7 +60,7 @@ export async function sendAnnouncement(
   // One event for everyone, serialised once: the popup is the same for every recipient.
   await ctx.events.publish(
     'guardian_announcement',
-    { title: body.title, content: body.content, admin_username: admin.username },
+    { title: body.title, content: body.content, admin_username: admin.username, guardian_id: author.id },
     { kind: 'all' },
   );
   return { message: ADMIN_TEXT.announcementSent(sent), sent_count: sent };

@@ -4,6 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { SocketLike } from '../../lib/live';
 import { NavigationProvider } from '../../app/navigation';
+import { dmPath } from '../../app/routes';
 import { admin, user } from '../../test/factories';
 import { stubFetch } from '../../test/fake-fetch';
 import { renderWithServices, testServices } from '../../test/render';
@@ -32,12 +33,12 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function renderCenter(me = user()) {
+function renderCenter(me = user(), location = memoryLocation({ path: '/', record: true })) {
   stubFetch(() => ({ status: 200, body: { channel_preferences: [], group_preferences: [] } }));
   const socket = new FakeSocket();
   const services = testServices({ user: me, createSocket: () => socket });
   renderWithServices(
-    <Router hook={memoryLocation({ path: '/' }).hook}>
+    <Router hook={location.hook}>
       <NavigationProvider>
         <NotificationCenter />
       </NavigationProvider>
@@ -49,7 +50,12 @@ function renderCenter(me = user()) {
   return socket;
 }
 
-const ANNOUNCEMENT = { title: 'Maintenance tonight', content: 'The server restarts at 22:00.', admin_username: 'root' };
+const ANNOUNCEMENT = {
+  title: 'Maintenance tonight',
+  content: 'The server restarts at 22:00.',
+  admin_username: 'root',
+  guardian_id: 2,
+};
 const guardianDm = () =>
   makeMessage(50, {
     channel_id: -3,
@@ -70,6 +76,19 @@ describe('Guardian announcements', () => {
     expect(popups()[0]?.textContent).toContain('The server restarts at 22:00.');
     act(() => socket.receive('direct_message', guardianDm()));
     expect(popups()).toHaveLength(1);
+  });
+
+  it('open the Guardian conversation that carries them when clicked', () => {
+    const location = memoryLocation({ path: '/', record: true });
+    const socket = renderCenter(user(), location);
+    act(() => socket.receive('guardian_announcement', ANNOUNCEMENT));
+    act(() =>
+      within(popups()[0]!)
+        .getByRole('button', { name: /Maintenance tonight/ })
+        .click(),
+    );
+    expect(location.history?.at(-1)).toBe(dmPath(ANNOUNCEMENT.guardian_id));
+    expect(screen.queryByRole('region', { name: 'Notification popups' })).toBeNull();
   });
 
   it("replace the Guardian message's popup when that came first", () => {

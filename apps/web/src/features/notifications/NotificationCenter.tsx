@@ -132,12 +132,22 @@ export function NotificationCenter() {
   });
 
   // A Guardian announcement from the admin panel: its title and content to everyone online but its
-  // sender, for 15 s (spec 1 §9), in place of the popup of the Guardian direct message that carries it.
+  // sender, for 15 s (spec 1 §9), in place of the popup of the Guardian direct message that carries it,
+  // which a click on the popup opens.
   useLiveEvent<GuardianAnnouncement>(['guardian_announcement'], (_type, event) => {
     if (!me) return;
     for (const id of echo.announced(event.content, Date.now())) store.dismiss(id);
     if (event.admin_username === me.username) return;
-    raise({ kind: 'admin_announcement', title: event.title, text: event.content, from: 'Guardian' }, 'announcement');
+    raise(
+      {
+        kind: 'admin_announcement',
+        title: event.title,
+        text: event.content,
+        from: 'Guardian',
+        target: { userId: event.guardian_id },
+      },
+      'announcement',
+    );
   });
 
   if (popups.length === 0) return null;
