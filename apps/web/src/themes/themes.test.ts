@@ -84,6 +84,7 @@ describe('theme data', () => {
     for (const bg of ['--bg-chat', '--bg-sidebar', '--bg-hover', '--bg-elevated']) {
       expect(ratio(name, '--text-muted', bg)).toBeGreaterThanOrEqual(min);
       expect(ratio(name, '--text-link', bg)).toBeGreaterThanOrEqual(min);
+      expect(ratio(name, '--text-danger', bg)).toBeGreaterThanOrEqual(min);
     }
     expect(ratio(name, '--mention-text', '--bg-chat')).toBeGreaterThanOrEqual(min);
     expect(ratio(name, '--accent-text', '--accent')).toBeGreaterThanOrEqual(4.5);

@@ -21,6 +21,8 @@ export const CSS_VARS = [
   '--danger',
   '--danger-hover',
   '--danger-text',
+  /** The danger colour as text (form errors, a failed upload, Delete in a menu): readable on every surface. */
+  '--text-danger',
   '--warning',
   '--warning-text',
   '--success',
@@ -165,6 +167,7 @@ export function deriveTheme(p: Palette): Theme {
     '--accent-hover': accentHover,
     '--accent-text': textOn(p.accent),
     ...status,
+    '--text-danger': readable(status['--danger'], surfaces, min),
     '--border': hc ? mix(p.bg, p.text, 0.6) : tint(0.09, 0.21, 0),
     '--border-strong': hc ? p.text : tint(0.25, 0.42, 0),
     '--focus-ring': link,
