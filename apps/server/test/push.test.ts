@@ -280,6 +280,55 @@ describe('pushes for people who are away', () => {
   });
 });
 
+describe('mentions in channels', () => {
+  it('push to the people named who are away, not to one who muted the channel or group, cannot see it, or is connected', async () => {
+    const [owner, ann, bob, cat, dan, eve] = [
+      await api.person('mna'),
+      await api.person('mnb'),
+      await api.person('mnc'),
+      await api.person('mnd'),
+      await api.person('mne'),
+      await api.person('mnf'),
+    ];
+    await server.ctx.db.query(`UPDATE users SET role = 'ADMIN' WHERE id = $1`, [owner.id]);
+    const group = (await api.post('/group', { name: 'Pushes' }, owner.token)).body.id as number;
+    const channel = (await api.post('/channel', { name: 'plans', group_id: group }, owner.token)).body.id as number;
+    const [bobs, cats, dans, eves] = [
+      await registerBrowser(bob),
+      await registerBrowser(cat),
+      await registerBrowser(dan),
+      await registerBrowser(eve),
+    ];
+    await api.post('/user/mute-channel', { channel_id: channel, is_muted: true }, cat.token);
+    await api.put(`/admin/groups/${group}/permissions/${dan.id}`, { permissions: { can_view: false } }, owner.token);
+    const live = await LiveClient.authed(server.url, eve.token);
+    try {
+      const content = `@${bob.username} @${cat.username} @${dan.username} @${eve.username} lunch at noon?`;
+      expect((await api.post('/message', { channel_id: channel, content }, ann.token)).status).toBe(201);
+      await server.ctx.push.idle();
+      expect(pushService.to(bobs).map((p) => bobs.read(p.body))).toEqual([
+        {
+          title: `${ann.username} mentioned you in #plans`,
+          body: content,
+          tag: `channel-${channel}`,
+          data: { type: 'channel', channelId: channel, groupId: group },
+        },
+      ]);
+      expect([pushService.to(cats), pushService.to(dans), pushService.to(eves)]).toEqual([[], [], []]);
+
+      // A whole group muted says nothing either; @everyone pushes to no one.
+      await api.post('/user/mute-group', { group_id: group, is_muted: true }, bob.token);
+      await api.post('/message', { channel_id: channel, content: `@${bob.username} again` }, ann.token);
+      await api.post('/user/mute-group', { group_id: group, is_muted: false }, bob.token);
+      await api.post('/message', { channel_id: channel, content: '@everyone meeting' }, owner.token);
+      await server.ctx.push.idle();
+      expect(pushService.to(bobs)).toHaveLength(1);
+    } finally {
+      live.close();
+    }
+  });
+});
+
 describe('FCM (Android)', () => {
   it('sends through FCM with an access token from a JWT signed by the service account', async () => {
     const person = await api.person('fcm');

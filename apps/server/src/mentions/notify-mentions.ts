@@ -1,9 +1,10 @@
 import type { MentionNotification, Message } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { publishWithBlur } from '../profiles/blurred-messages.js';
+import { pushMentionsWhenAway } from '../push/notify.js';
 
 /**
- * Tells the users a message mentions. One event per kind, serialised once whatever the number of
+ * Tells the users a message mentions (and pushes to those it names who are away). One event per kind, serialised once whatever the number of
  * recipients: `everyone` to the whole group (it covers the users also named), else `mention` to the
  * users named, and in both cases only to sessions that can view the group at that point of the log.
  */
@@ -29,4 +30,6 @@ export async function notifyMentions(
     const audience = { kind: 'group_users', groupId, userIds: pinged.userIds } as const;
     await publishWithBlur(ctx, 'mention_notification', message, audience, notice('mention'));
   }
+  // Whoever is named and connected nowhere hears of it on their phone or browser instead.
+  pushMentionsWhenAway(ctx, message, channelName, pinged.userIds);
 }

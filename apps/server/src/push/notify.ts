@@ -1,4 +1,4 @@
-import type { PushPayload } from '@hearth/protocol';
+import type { Message, PushPayload } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { prepared } from '../db/pool.js';
 import { ONLINE_SQL } from '../presence/presence-row.js';
@@ -28,5 +28,51 @@ export function pushWhenAway(ctx: AppContext, userId: number, payload: PushPaylo
   ctx.push.background(async () => {
     const { rows } = await ctx.db.query(SHOULD_PUSH([userId, ctx.config.presenceNodeTimeoutMs / 1000]));
     if (rows.length) await ctx.push.sendToUser(userId, payload);
+  });
+}
+
+/**
+ * Of the users a channel message names, those to push to: as SHOULD_PUSH, and besides able to view
+ * the group (admins and the system account always can) with neither the channel nor the group muted.
+ * One statement for all of them.
+ */
+const MENTIONED_TO_PUSH = prepared(
+  'push-mentioned-away',
+  `SELECT u.id FROM unnest($1::bigint[]) AS t(id) JOIN users u ON u.id = t.id
+    WHERE u.message_notifications_enabled
+      AND (u.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (
+            SELECT 1 FROM group_permissions gp WHERE gp.group_id = $3 AND gp.user_id = u.id AND NOT gp.can_view))
+      AND NOT EXISTS (SELECT 1 FROM channel_mutes m WHERE m.user_id = u.id AND m.channel_id = $2)
+      AND NOT EXISTS (SELECT 1 FROM group_mutes m WHERE m.user_id = u.id AND m.group_id = $3)
+      AND EXISTS (SELECT 1 FROM push_registrations p JOIN devices d ON d.id = p.device_id AND d.revoked_at IS NULL
+                   WHERE p.user_id = u.id)
+      AND NOT ${ONLINE_SQL('u.id', '$4')}`,
+);
+
+/**
+ * Pushes a channel message to the users it names who are connected nowhere, in the background. Only
+ * people named are pushed: an @everyone would push to a whole group, which on a large one is a burst
+ * of requests to the push services for one message; they see it when they next open Hearth.
+ */
+export function pushMentionsWhenAway(
+  ctx: AppContext,
+  message: Message,
+  channelName: string,
+  userIds: readonly number[],
+): void {
+  const groupId = message.group_id;
+  if (userIds.length === 0 || groupId === null) return;
+  const author = message.nickname || message.username;
+  const payload: PushPayload = {
+    title: `${author} mentioned you in #${channelName}`,
+    body: pushText(message.content),
+    tag: `channel-${message.channel_id}`,
+    data: { type: 'channel', channelId: message.channel_id, groupId },
+  };
+  ctx.push.background(async () => {
+    const { rows } = await ctx.db.query<{ id: number }>(
+      MENTIONED_TO_PUSH([userIds, message.channel_id, groupId, ctx.config.presenceNodeTimeoutMs / 1000]),
+    );
+    await Promise.all(rows.map((r) => ctx.push.sendToUser(r.id, payload)));
   });
 }
