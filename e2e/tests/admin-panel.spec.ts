@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import type { Account } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { groupRail, message } from '../support/chat.js';
+import { groupRail, message, openChannel, send } from '../support/chat.js';
 import { pngBytes } from '../support/images.js';
 
 /** Opens the admin panel from the avatar menu, on a tab. */
@@ -112,8 +112,27 @@ test('the System tab shows live gauges, read again every 10 s while it is open',
   await expect(panel.getByRole('region', { name: 'Voice sessions' })).toContainText('Total sessions');
 });
 
-test('an admin promotes a user and demotes them again', async ({ admin, newUser, signedInPage }, testInfo) => {
+test('an admin promotes a user and demotes them again, and others see the badge change live', async ({
+  admin,
+  api,
+  freshChannel,
+  newUser,
+  signedInPage,
+}, testInfo) => {
   const carol = await newUser('carol');
+  // Digits sort before letters: carol is at the top of the member list's offline people.
+  await api.request('PUT', '/user/update-nickname', carol, { nickname: `00 ${carol.username}` });
+  const { group, channel } = await freshChannel('roles');
+  const dave = await signedInPage(await newUser('dave'));
+  await openChannel(dave, group.name, channel.name);
+  await send(dave, channel.name, 'watching the member list'); // over the live connection: it is up
+  await dave.getByRole('button', { name: 'Toggle member list' }).click();
+  const carolListed = dave
+    .getByRole('complementary', { name: 'Members' })
+    .getByRole('button', { name: new RegExp(`^00 ${carol.username}`) });
+  await expect(carolListed).toBeVisible();
+  await expect(carolListed.getByText('Admin', { exact: true })).toHaveCount(0);
+
   const page = await signedInPage(admin);
   const panel = await openAdminPanel(page);
   await expect(panel.getByRole('searchbox', { name: 'Search users' })).toHaveAttribute(
@@ -130,11 +149,13 @@ test('an admin promotes a user and demotes them again', async ({ admin, newUser,
   await expect(page.getByText(`${carol.username} is now an admin`)).toBeVisible();
   await expect(row).toContainText('ADMIN');
   await expect(counter(panel, 'Admins')).toHaveText(String(admins + 1));
+  await expect(carolListed.getByText('Admin', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Demote' }).click();
   await expect(page.getByText(`${carol.username} is no longer an admin`)).toBeVisible();
   await expect(row.getByRole('button', { name: 'Promote' })).toBeVisible();
   await expect(counter(panel, 'Admins')).toHaveText(String(admins));
+  await expect(carolListed.getByText('Admin', { exact: true })).toHaveCount(0);
 });
 
 test('the Storage tab lists a user with their upload, and Recalc recounts it', async ({

@@ -127,6 +127,23 @@ describe('promote and demote', () => {
     expect(await demote(p.id)).toMatchObject({ status: 400, body: { detail: ADMIN_TEXT.notAdmin } });
   });
 
+  it('tells everyone of the new role with user_update, so member lists show it without a reload', async () => {
+    const p = await api.person('seenrole');
+    const onlooker = await LiveClient.authed(server.url, (await api.person('onlooker')).token);
+    try {
+      expect((await promote(p.id)).status).toBe(200);
+      const up = await onlooker.waitFor((f) => f.type === 'user_update' && f.data.user_id === p.id);
+      expect(up.data).toMatchObject({ user_id: p.id, username: p.username, role: 'ADMIN' });
+      expect((await demote(p.id)).status).toBe(200);
+      const down = await onlooker.waitFor(
+        (f) => f.type === 'user_update' && f.data.user_id === p.id && f.data.role === 'USER',
+      );
+      expect(down.data).toMatchObject({ user_id: p.id, role: 'USER' });
+    } finally {
+      onlooker.close();
+    }
+  });
+
   it('promotes a moderator; demotes only admins', async () => {
     const mod = await api.person('moder');
     await server.ctx.db.query(`UPDATE users SET role = 'MODERATOR' WHERE id = $1`, [mod.id]);

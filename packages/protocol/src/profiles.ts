@@ -79,10 +79,14 @@ export const ProfileFieldAnswer = z.object({
   profile: UserProfile.describe("the caller's profile after the change"),
 });
 
-/** Sent to everyone who may see the user when their public profile changes (name, pronouns, picture). */
+/**
+ * Sent to everyone who may see the user when their public profile changes (name, pronouns, picture)
+ * or an admin changes their role.
+ */
 export const UserUpdateEvent = z.object({ user_id: z.number() }).extend(
   PublicUser.pick({
     username: true,
+    role: true,
     nickname: true,
     pronouns: true,
     pronouns_bg_color: true,

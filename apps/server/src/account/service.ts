@@ -167,6 +167,7 @@ export async function announceErased(ctx: AppContext, userId: number, gone: Eras
   const tombstone: UserUpdateEvent = {
     user_id: userId,
     username: DELETED_USER_NAME,
+    role: 'USER',
     nickname: null,
     pronouns: null,
     pronouns_bg_color: null,

@@ -6,6 +6,7 @@ import { ROLE_CHANGED } from '../gateway/revocation.js';
 import { requireAdmin } from '../groups/access.js';
 import { badRequest } from '../http/errors.js';
 import type { UserRow } from '../users/user-row.js';
+import { announceUserUpdateOf } from '../profiles/service.js';
 import { recordAudit } from './audit.js';
 import {
   readTarget,
@@ -26,7 +27,7 @@ export async function promoteUser(ctx: AppContext, admin: UserRow, id: number): 
     await recordAudit(tx, { admin, action: 'promote', target, details: { from: target.role } });
     return target;
   });
-  await restartSessions(ctx, id);
+  await afterRoleChange(ctx, id);
   return { message: ADMIN_TEXT.promoted(target.username), user: toAdminUser({ ...target, role: 'ADMIN' }) };
 }
 
@@ -46,12 +47,18 @@ export async function demoteUser(ctx: AppContext, admin: UserRow, id: number): P
     await recordAudit(tx, { admin, action: 'demote', target });
     return target;
   });
-  await restartSessions(ctx, id);
+  await afterRoleChange(ctx, id);
   return { message: ADMIN_TEXT.demoted(target.username), user: toAdminUser({ ...target, role: 'USER' }) };
 }
 
 async function setRole(tx: Queryable, id: number, role: Role): Promise<void> {
   await tx.query('UPDATE users SET role = $2 WHERE id = $1', [id, role]);
+}
+
+/** Everyone who may see the user gets `user_update` with the new role (member lists show it); their own sessions restart. */
+async function afterRoleChange(ctx: AppContext, userId: number): Promise<void> {
+  await announceUserUpdateOf(ctx, userId);
+  await restartSessions(ctx, userId);
 }
 
 /**

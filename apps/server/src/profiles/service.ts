@@ -55,6 +55,7 @@ export async function announceUserUpdate(ctx: AppContext, row: ProfileRow): Prom
   const data = {
     user_id: row.id,
     username: row.username,
+    role: row.role,
     nickname: row.nickname,
     pronouns: row.pronouns,
     pronouns_bg_color: row.pronouns_bg_color,
@@ -73,6 +74,11 @@ export async function announceUserUpdate(ctx: AppContext, row: ProfileRow): Prom
     { ...data, profile_image_url: null },
     { kind: 'all_except', userIds: insiders },
   );
+}
+
+/** As announceUserUpdate, for a user changed elsewhere (an admin changing their role). */
+export async function announceUserUpdateOf(ctx: AppContext, userId: number): Promise<void> {
+  await announceUserUpdate(ctx, await ownProfile(ctx, userId));
 }
 
 type Changes = Partial<
