@@ -33,17 +33,6 @@ BEGIN
   RETURN OLD;
 END $$;
 
-CREATE OR REPLACE FUNCTION profile_images_account() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM charge_storage(NEW.user_id, NEW.file_size);
-    RETURN NEW;
-  END IF;
-  UPDATE users SET storage_used_bytes = storage_used_bytes - OLD.file_size WHERE id = OLD.user_id;
-  INSERT INTO file_deletions (storage_key) VALUES (OLD.storage_key) ON CONFLICT DO NOTHING;
-  RETURN OLD;
-END $$;
-
 CREATE OR REPLACE FUNCTION stored_file_account() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -54,3 +43,9 @@ BEGIN
   INSERT INTO file_deletions (storage_key) VALUES (OLD.storage_key) ON CONFLICT DO NOTHING;
   RETURN OLD;
 END $$;
+
+-- Profile pictures' function (0011) was this one's twin: the table now uses this one.
+DROP TRIGGER profile_images_account ON profile_images;
+CREATE TRIGGER profile_images_account AFTER INSERT OR DELETE ON profile_images
+  FOR EACH ROW EXECUTE FUNCTION stored_file_account();
+DROP FUNCTION profile_images_account();
