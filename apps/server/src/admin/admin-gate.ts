@@ -19,12 +19,13 @@ const REFUSAL: Readonly<Record<string, string>> = {
 
 /**
  * Refuses every route the endpoint catalogue marks `auth: 'admin'` to anyone but an admin, before its
- * handler runs and before its body is read: 401 without a valid token, 403 with the suspension notice for a suspended user's,
- * 403 'Admin privileges required' for any other role. The catalogue is the one list of admin routes,
- * so a route added to it is guarded here whoever writes its handler, and a non-admin learns nothing
- * from the validation of what they sent. Handlers still check the role themselves (their services
- * are called from elsewhere too); `authenticate` remembers the request's user, so that costs no
- * second lookup. Register before the routes, on the scope that holds them (the /api prefix).
+ * handler runs and before its body is read: 401 without a valid token, 403 with the suspension notice
+ * for a suspended user's, 403 'Admin privileges required' for any other role. The catalogue is the
+ * one list of admin routes, so a route added to it is guarded here whoever writes its handler, and a
+ * non-admin learns nothing from the validation of what they sent. Handlers still check the role
+ * themselves (their services are called from elsewhere too); `authenticate` remembers the request's
+ * user, so that costs no second lookup. Register before the routes, on the scope that holds them (the
+ * /api prefix).
  */
 export function gateAdminRoutes(api: FastifyInstance, ctx: AppContext, prefix = '/api'): void {
   api.addHook('onRequest', async (request) => {

@@ -4,9 +4,10 @@ import { publishWithBlur } from '../profiles/blurred-messages.js';
 import { pushMentionsWhenAway } from '../push/notify.js';
 
 /**
- * Tells the users a message mentions (and pushes to those it names who are away). One event per kind, serialised once whatever the number of
+ * Tells the users a message mentions. One event per kind, serialised once whatever the number of
  * recipients: `everyone` to the whole group (it covers the users also named), else `mention` to the
  * users named, and in both cases only to sessions that can view the group at that point of the log.
+ * The users named who are connected nowhere are pushed to besides (push/notify.ts).
  */
 export async function notifyMentions(
   ctx: AppContext,
