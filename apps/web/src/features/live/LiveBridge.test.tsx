@@ -1,32 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
-import { LIVE_OFFLINE_REPLY_TIMEOUT_MS, type SocketLike } from '../../lib/live';
+import { LIVE_OFFLINE_REPLY_TIMEOUT_MS } from '../../lib/live';
+import { FakeSocket } from '../../test/fake-socket';
 import { user } from '../../test/factories';
 import { renderWithServices, testServices } from '../../test/render';
 import { LiveBridge } from './LiveBridge';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  closedWith: number | null = null;
-  send() {}
-  close(code = 1000) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-    this.receive({ type: 'ready', seq: 1, data: { session_id: 'S1' } });
-  }
-  receive(frame: object) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
 
 let sockets: FakeSocket[];
 
@@ -64,7 +43,7 @@ describe('LiveBridge', () => {
     // Loaded before the connection was up: an app version pushed meanwhile reached no session of this page.
     services.queryClient.setQueryData(['version'], { app_version: '1.0.0' });
     expect(services.queryClient.getQueryState(['version'])?.isInvalidated).toBe(false);
-    act(() => sockets.at(-1)!.open()); // connected, and `ready`
+    act(() => sockets.at(-1)!.openReady()); // connected, and `ready`
     expect(services.queryClient.getQueryState(['version'])?.isInvalidated).toBe(true);
   });
 
@@ -146,7 +125,7 @@ describe('LiveBridge', () => {
   });
   it('counts the connection as lost within seconds of the browser going offline, and reconnects when it is back', () => {
     const { services } = renderBridge();
-    act(() => sockets[0]!.open());
+    act(() => sockets[0]!.openReady());
     expect(services.live.getState()).toBe('open');
     act(() => {
       window.dispatchEvent(new Event('offline'));
@@ -168,7 +147,7 @@ describe('LiveBridge', () => {
 
   it('shows every error frame as a toast, a refused send included', () => {
     renderBridge();
-    act(() => sockets[0]!.open());
+    act(() => sockets[0]!.openReady());
     act(() =>
       sockets[0]!.receive({
         type: 'error',

@@ -4,39 +4,13 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Channel, Group, SelfUser } from '@hearth/protocol';
 import type { Services } from '../../app/services';
-import type { SocketLike } from '../../lib/live';
+import { FakeSocket } from '../../test/fake-socket';
 import { stubFetch, type Answer, type Reply, type Request } from '../../test/fake-fetch';
 import { channel, group, user as defaultUser } from '../../test/factories';
 import { renderWithServices, testServices } from '../../test/render';
 import { NavigationProvider } from '../../app/navigation';
 
 /** The real client objects with only the network faked: fetch answers from `routes`, the socket is driven by hand. */
-
-export class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(frame: { type: string; seq?: number | null; data: unknown }) {
-    this.onmessage?.({ data: JSON.stringify({ seq: null, ...frame }) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006 });
-  }
-}
 
 export const testChannel: Channel = channel(1, 'general', 1, { position: 0 });
 

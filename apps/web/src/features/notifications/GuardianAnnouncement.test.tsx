@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { SocketLike } from '../../lib/live';
+import { FakeSocket } from '../../test/fake-socket';
 import { NavigationProvider } from '../../app/navigation';
 import { dmPath } from '../../app/routes';
 import { admin, user } from '../../test/factories';
@@ -11,27 +11,6 @@ import { renderWithServices, testServices } from '../../test/render';
 import { makeMessage } from '../messages/test-messages';
 import { ANNOUNCEMENT_ECHO_MS, AnnouncementEcho } from './announcement-echo';
 import { NotificationCenter } from './NotificationCenter';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  private seq = 1;
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-    this.receive('ready', { session_id: 'S1' });
-  }
-  receive(type: string, data: unknown) {
-    this.onmessage?.({ data: JSON.stringify({ type, seq: this.seq++, data }) });
-  }
-}
 
 function renderCenter(me = user(), location = memoryLocation({ path: '/', record: true })) {
   stubFetch(() => ({ status: 200, body: { channel_preferences: [], group_preferences: [] } }));
@@ -46,7 +25,7 @@ function renderCenter(me = user(), location = memoryLocation({ path: '/', record
     services,
   );
   services.live.start();
-  act(() => socket.open());
+  act(() => socket.openReady());
   return socket;
 }
 
@@ -70,18 +49,18 @@ const popups = () => within(screen.getByRole('region', { name: 'Notification pop
 describe('Guardian announcements', () => {
   it('pop up with their title and content, once, however the Guardian message that carries them arrives', () => {
     const socket = renderCenter();
-    act(() => socket.receive('guardian_announcement', ANNOUNCEMENT));
+    act(() => socket.event('guardian_announcement', ANNOUNCEMENT));
     expect(popups()).toHaveLength(1);
     expect(popups()[0]?.textContent).toContain('Maintenance tonight');
     expect(popups()[0]?.textContent).toContain('The server restarts at 22:00.');
-    act(() => socket.receive('direct_message', guardianDm()));
+    act(() => socket.event('direct_message', guardianDm()));
     expect(popups()).toHaveLength(1);
   });
 
   it('open the Guardian conversation that carries them when clicked', () => {
     const location = memoryLocation({ path: '/', record: true });
     const socket = renderCenter(user(), location);
-    act(() => socket.receive('guardian_announcement', ANNOUNCEMENT));
+    act(() => socket.event('guardian_announcement', ANNOUNCEMENT));
     act(() =>
       within(popups()[0]!)
         .getByRole('button', { name: /Maintenance tonight/ })
@@ -93,17 +72,17 @@ describe('Guardian announcements', () => {
 
   it("replace the Guardian message's popup when that came first", () => {
     const socket = renderCenter();
-    act(() => socket.receive('direct_message', guardianDm()));
+    act(() => socket.event('direct_message', guardianDm()));
     expect(popups()[0]?.textContent).toContain('Guardian');
-    act(() => socket.receive('guardian_announcement', ANNOUNCEMENT));
+    act(() => socket.event('guardian_announcement', ANNOUNCEMENT));
     expect(popups()).toHaveLength(1);
     expect(popups()[0]?.textContent).toContain('Maintenance tonight');
   });
 
   it('do not pop up for the admin who sent them', () => {
     const socket = renderCenter(admin());
-    act(() => socket.receive('guardian_announcement', ANNOUNCEMENT));
-    act(() => socket.receive('direct_message', guardianDm()));
+    act(() => socket.event('guardian_announcement', ANNOUNCEMENT));
+    act(() => socket.event('direct_message', guardianDm()));
     expect(screen.queryByRole('region', { name: 'Notification popups' })).toBeNull();
   });
 

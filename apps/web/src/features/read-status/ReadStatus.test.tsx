@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { ChannelReadStatus } from '@hearth/protocol';
-import type { SocketLike } from '../../lib/live';
+import { FakeSocket } from '../../test/fake-socket';
 import { NavigationProvider } from '../../app/navigation';
 import { placePath } from '../../app/routes';
 import { admin, channel, group, user } from '../../test/factories';
@@ -34,27 +34,6 @@ const baseRoutes = (statuses: ChannelReadStatus[]): Record<string, Route> => ({
   'GET /channel/read-status/all': ok(statuses),
 });
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  private seq = 1;
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-    this.receive('ready', { session_id: 'S1' });
-  }
-  receive(type: string, data: unknown) {
-    this.onmessage?.({ data: JSON.stringify({ type, seq: this.seq++, data }) });
-  }
-}
-
 function LiveReadStatus() {
   useReadStatusLiveUpdates();
   useMarkOpenChannelRead();
@@ -77,7 +56,7 @@ function renderShell(at: { groupId: number | null; channelId: number | null }, m
     services,
   );
   services.live.start();
-  act(() => socket.open());
+  act(() => socket.openReady());
   return { socket, services };
 }
 
@@ -197,24 +176,24 @@ describe('live', () => {
     const hearth = await groupButton('Hearth');
     await waitFor(() => expect(services.queryClient.getQueryData(readStatusKeys.channels)).toBeDefined());
 
-    act(() => socket.receive('message', makeMessage(1, { channel_id: 10, user_id: 7 })));
+    act(() => socket.event('message', makeMessage(1, { channel_id: 10, user_id: 7 })));
     expect(pillOf(lobby)).toBe(false);
-    act(() => socket.receive('message', makeMessage(2, { channel_id: 10, user_id: 8 })));
+    act(() => socket.event('message', makeMessage(2, { channel_id: 10, user_id: 8 })));
     await waitFor(() => expect(pillOf(lobby)).toBe(true));
     expect(badgeOf(lobby)).toBeNull();
     act(() =>
-      socket.receive(
+      socket.event(
         'message',
         makeMessage(3, { channel_id: 10, user_id: 8, mentioned_users: [{ id: 7, username: 'alice' }] }),
       ),
     );
-    act(() => socket.receive('message', makeMessage(4, { channel_id: 10, user_id: 8, mentions_everyone: true })));
+    act(() => socket.event('message', makeMessage(4, { channel_id: 10, user_id: 8, mentions_everyone: true })));
     await waitFor(() => expect(badgeOf(lobby)).toBe('2'));
     expect(badgeOf(hearth)).toBe('2');
     // The open group needs no pill; another group gets one.
     expect(pillOf(hearth)).toBe(false);
     const quiet = await groupButton('Quiet');
-    act(() => socket.receive('message', makeMessage(5, { channel_id: 20, group_id: 2, user_id: 8 })));
+    act(() => socket.event('message', makeMessage(5, { channel_id: 20, group_id: 2, user_id: 8 })));
     await waitFor(() => expect(pillOf(quiet)).toBe(true));
     expect(badgeOf(quiet)).toBeNull();
   });
@@ -224,7 +203,7 @@ describe('live', () => {
     const { socket } = renderShell({ groupId: 1, channelId: null });
     const lobby = await channelButton('lobby');
     await waitFor(() => expect(badgeOf(lobby)).toBe('4'));
-    act(() => socket.receive('channel_read_status_update', status(10, 1, { last_read_message_id: 40 })));
+    act(() => socket.event('channel_read_status_update', status(10, 1, { last_read_message_id: 40 })));
     await waitFor(() => expect(badgeOf(lobby)).toBeNull());
     expect(badgeOf(await groupButton('Hearth'))).toBeNull();
   });

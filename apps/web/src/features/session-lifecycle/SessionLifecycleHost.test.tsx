@@ -2,32 +2,12 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT } from '@hearth/protocol/admin-rules';
 import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
-import type { SocketLike } from '../../lib/live';
+import { FakeSocket } from '../../test/fake-socket';
 import { user } from '../../test/factories';
 import { stubFetch } from '../../test/fake-fetch';
 import { renderWithServices, testServices } from '../../test/render';
 import { LiveBridge } from '../live/LiveBridge';
 import { SessionLifecycleHost } from './SessionLifecycleHost';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-    this.receive({ type: 'ready', seq: 1, data: { session_id: 'S1' } });
-  }
-  receive(frame: object) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-}
 
 let sockets: FakeSocket[];
 
@@ -47,7 +27,7 @@ function renderHost() {
     </>,
     services,
   );
-  act(() => sockets[0]!.open());
+  act(() => sockets[0]!.openReady());
   return services;
 }
 
