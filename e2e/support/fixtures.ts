@@ -9,6 +9,7 @@ import {
 import { Api, PASSWORD, type Account, type Channel, type Group } from './api.js';
 import { PushServiceStandIn } from '@hearth/server/testing';
 import { HearthServer } from './server.js';
+import { openChannel, send } from './chat.js';
 
 export interface PageOptions {
   viewport?: ViewportSize;
@@ -43,6 +44,12 @@ interface TestFixtures {
   freshChannel: (prefix: string) => Promise<{ group: Group; channel: Channel }>;
   /** A page of its own browser context (own storage), signed in through the login form. */
   signedInPage: (user: Account, options?: PageOptions) => Promise<Page>;
+  /**
+   * A new user signed in with a fresh channel open, who has sent a message in it. The message showing
+   * means the page's live connection is up, so what happens next reaches the page live, not through
+   * the refetch of a new session.
+   */
+  chattingUser: (prefix: string) => Promise<{ account: Account; page: Page; group: Group; channel: Channel }>;
   /** Stops the server (SIGINT) and starts it again on the same data folder and ports. */
   restartServer: () => Promise<void>;
   serverOutputOnFailure: void;
@@ -122,6 +129,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const { group } = await api.defaultChannel(admin);
       const channel = await api.createChannel(admin, group.id, uniqueName(prefix).toLowerCase());
       return { group, channel };
+    });
+  },
+
+  chattingUser: async ({ freshChannel, newUser, signedInPage }, use) => {
+    await use(async (prefix) => {
+      const { group, channel } = await freshChannel(prefix);
+      const account = await newUser(prefix);
+      const page = await signedInPage(account);
+      await openChannel(page, group.name, channel.name);
+      await send(page, channel.name, `hello from ${account.username}`);
+      return { account, page, group, channel };
     });
   },
 

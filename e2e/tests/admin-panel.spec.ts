@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import type { Account } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { groupRail, message, openChannel, send } from '../support/chat.js';
+import { groupRail, message } from '../support/chat.js';
 import { pngBytes } from '../support/images.js';
 
 /** Opens the admin panel from the avatar menu, on a tab. */
@@ -115,17 +115,14 @@ test('the System tab shows live gauges, read again every 10 s while it is open',
 test('an admin promotes a user and demotes them again, and others see the badge change live', async ({
   admin,
   api,
-  freshChannel,
+  chattingUser,
   newUser,
   signedInPage,
 }, testInfo) => {
   const carol = await newUser('carol');
   // Digits sort before letters: carol is at the top of the member list's offline people.
   await api.request('PUT', '/user/update-nickname', carol, { nickname: `00 ${carol.username}` });
-  const { group, channel } = await freshChannel('roles');
-  const dave = await signedInPage(await newUser('dave'));
-  await openChannel(dave, group.name, channel.name);
-  await send(dave, channel.name, 'watching the member list'); // over the live connection: it is up
+  const { page: dave } = await chattingUser('dave'); // live, with a channel open
   await dave.getByRole('button', { name: 'Toggle member list' }).click();
   const carolListed = dave
     .getByRole('complementary', { name: 'Members' })

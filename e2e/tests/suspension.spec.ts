@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, logIn, test } from '../support/fixtures.js';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { openChannel, send } from '../support/chat.js';
 
 /** Spec 3 §8's texts, as the server sends them. */
 const suspendedNotice = (reason: string) =>
@@ -26,16 +25,10 @@ async function tryLogIn(page: Page, username: string, password: string) {
 test('a user suspended while chatting is told why, logged out after 8 s, refused at login, and back after unsuspension', async ({
   admin,
   api,
-  freshChannel,
-  newUser,
-  signedInPage,
+  chattingUser,
 }) => {
   const reason = 'spamming the channel';
-  const { group, channel } = await freshChannel('suspend');
-  const account = await newUser('suspendee');
-  const page = await signedInPage(account);
-  await openChannel(page, group.name, channel.name);
-  await send(page, channel.name, 'hello before the suspension');
+  const { account, page } = await chattingUser('suspendee');
 
   await api.request('POST', `/admin/users/${account.user.id}/suspend`, admin, { reason });
   const overlay = page.getByRole('alertdialog', { name: 'Account Suspended' });
@@ -61,18 +54,11 @@ test('a user suspended while chatting is told why, logged out after 8 s, refused
 test('a reload during the countdown shows the Suspended overlay naming the reason for 10 s, then the login form', async ({
   admin,
   api,
-  freshChannel,
-  newUser,
-  signedInPage,
+  chattingUser,
 }) => {
   const reason = 'a reload test';
-  const { group, channel } = await freshChannel('reload');
-  const account = await newUser('reloader');
-  const page = await signedInPage(account);
-  // A message sent over the live connection: it is up, so the suspension reaches this page live (the
-  // scenario below covers a page that opens after it).
-  await openChannel(page, group.name, channel.name);
-  await send(page, channel.name, 'hello before the reload');
+  // Live, so the suspension reaches this page as an event (the last scenario covers a page that opens after it).
+  const { account, page } = await chattingUser('reloader');
   await api.request('POST', `/admin/users/${account.user.id}/suspend`, admin, { reason });
   await expect(page.getByRole('alertdialog', { name: 'Account Suspended' })).toBeVisible();
 
@@ -92,16 +78,9 @@ test('a reload during the countdown shows the Suspended overlay naming the reaso
 test('a user an admin deletes sees Account Terminated and is logged out after 5 s', async ({
   admin,
   api,
-  freshChannel,
-  newUser,
-  signedInPage,
+  chattingUser,
 }) => {
-  const { group, channel } = await freshChannel('terminate');
-  const account = await newUser('terminee');
-  const page = await signedInPage(account);
-  // The live connection is up (a message went over it), so the termination reaches this page live.
-  await openChannel(page, group.name, channel.name);
-  await send(page, channel.name, 'hello before the deletion');
+  const { account, page } = await chattingUser('terminee');
 
   await api.request('DELETE', `/admin/users/${account.user.id}`, admin);
   const overlay = page.getByRole('alertdialog', { name: 'Account Terminated' });

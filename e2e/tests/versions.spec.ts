@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import type { Account, Api } from '../support/api.js';
-import { groupRail, openChannel, send } from '../support/chat.js';
+import { groupRail } from '../support/chat.js';
 
 interface VersionInfo {
   version: string;
@@ -25,16 +25,11 @@ async function openSettingsTab(page: Page, tab: string) {
 test('a new app version pushed by an admin offers the update at once; Dismiss holds for that version only', async ({
   admin,
   api,
-  freshChannel,
-  newUser,
-  signedInPage,
+  chattingUser,
 }) => {
   const running = (await versionInfo(api)).version;
-  const { group, channel } = await freshChannel('updates');
-  const page = await signedInPage(await newUser('updater'));
-  // The live connection is up (a message went over it), so the pushed version reaches this page live.
-  await openChannel(page, group.name, channel.name);
-  await send(page, channel.name, 'hello before the update');
+  // Live, so the pushed version reaches this page as an event.
+  const { page } = await chattingUser('updater');
   await expect(updateBanner(page)).toHaveCount(0);
   try {
     await test.step('the admin sets 9.9.9: the banner shows both versions', async () => {
