@@ -37,9 +37,10 @@ export function usePresenceFeed(): void {
       }
     };
     void load();
-    // After a reconnect the events missed may be gone: the whole list again.
+    // After a reconnect the events missed may be gone: the whole list again. Every new session and
+    // every resume passes through 'open', so a new session's resync needs no load of its own.
     const unsubscribe = live.subscribe((signal) => {
-      if (signal.kind === 'resync' || (signal.kind === 'state' && signal.state === 'open')) void load();
+      if (signal.kind === 'state' && signal.state === 'open') void load();
     });
     return () => {
       cancelled = true;

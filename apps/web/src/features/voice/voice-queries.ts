@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { VoiceParticipant } from '@hearth/protocol';
 import { useServices } from '../../app/services';
@@ -42,7 +41,8 @@ interface VoiceEvent {
 
 /**
  * Keeps every voice channel's list as the events say (spec 2 §7), mounted once in the shell; after
- * a reconnect whose missed events are gone, the lists are fetched again.
+ * a reconnect whose missed events are gone, the lists are fetched again with every other query
+ * (LiveBridge's resync).
  */
 export function useVoiceLiveUpdates(): void {
   const qc = useQueryClient();
@@ -64,12 +64,4 @@ export function useVoiceLiveUpdates(): void {
       );
     }
   });
-  const { live } = useServices();
-  useEffect(
-    () =>
-      live.subscribe((signal) => {
-        if (signal.kind === 'resync') void qc.invalidateQueries({ queryKey: voiceKeys.all });
-      }),
-    [live, qc],
-  );
 }
