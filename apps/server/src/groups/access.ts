@@ -41,6 +41,16 @@ export function visibleGroupSql(user: Who, groupIdExpr: string, param: string): 
   return `NOT EXISTS (SELECT 1 FROM group_permissions gp WHERE gp.group_id = ${groupIdExpr} AND gp.user_id = ${param}::bigint AND NOT gp.can_view)`;
 }
 
+/**
+ * SQL condition that the user row aliased `u` may view the group `groupIdExpr`: admins and the system
+ * account always, anyone else unless a stored permission hides it. For queries over many users, where
+ * visibleGroupSql's one known user does not apply.
+ */
+export function canViewGroupSql(u: string, groupIdExpr: string): string {
+  return `(${u}.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (
+            SELECT 1 FROM group_permissions gp WHERE gp.group_id = ${groupIdExpr} AND gp.user_id = ${u}.id AND NOT gp.can_view))`;
+}
+
 /** A group the user may view; one they may not view is reported as missing. */
 export async function requireVisibleGroup(db: Queryable, user: Who, groupId: number): Promise<GroupRow> {
   const { rows } = await db.query<GroupRow>('SELECT * FROM groups WHERE id = $1', [groupId]);

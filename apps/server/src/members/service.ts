@@ -1,6 +1,6 @@
 import type { MemberEntry, MembersPage } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { requireVisibleChannel } from '../groups/access.js';
+import { canViewGroupSql, requireVisibleChannel } from '../groups/access.js';
 import { badRequest } from '../http/errors.js';
 import { hideBlurredPictures } from '../profiles/visibility.js';
 import type { UserRow } from '../users/user-row.js';
@@ -11,8 +11,7 @@ import type { UserRow } from '../users/user-row.js';
  * last name and id of the previous page), so the 200th page costs what the first does.
  */
 const VISIBLE = `u.role <> 'SYSTEM'
-   AND (u.role = 'ADMIN' OR NOT EXISTS (
-        SELECT 1 FROM group_permissions gp WHERE gp.group_id = $1 AND gp.user_id = u.id AND NOT gp.can_view))`;
+   AND ${canViewGroupSql('u', '$1')}`;
 
 const PAGE_SQL = `
   SELECT u.id, u.username, u.nickname, u.role, u.pronouns, u.pronouns_bg_color, u.pronouns_text_color,

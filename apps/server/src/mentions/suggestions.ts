@@ -1,6 +1,6 @@
 import { EVERYONE_MENTION, TEXT, type MentionSuggestion, type MentionSuggestionQuery } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { requireVisibleChannel } from '../groups/access.js';
+import { canViewGroupSql, requireVisibleChannel } from '../groups/access.js';
 import { bypassesGroupPermissions, type UserRow } from '../users/user-row.js';
 
 interface CandidateRow {
@@ -24,8 +24,7 @@ const SUGGESTIONS_SQL = `
     FROM users u
    WHERE u.role <> 'SYSTEM'
      AND (lower(u.username) LIKE $1 OR lower(u.nickname) LIKE $1)
-     AND ($2::bigint IS NULL OR u.role = 'ADMIN' OR NOT EXISTS (
-           SELECT 1 FROM group_permissions gp WHERE gp.group_id = $2 AND gp.user_id = u.id AND NOT gp.can_view))
+     AND ($2::bigint IS NULL OR ${canViewGroupSql('u', '$2')})
    ORDER BY lower(u.username) = $3 DESC, lower(u.username) LIKE $1 DESC, lower(u.username), u.id
    LIMIT $4`;
 

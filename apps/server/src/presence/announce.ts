@@ -1,6 +1,7 @@
 import type { UserPresence } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { prepared } from '../db/pool.js';
+import { canViewGroupSql } from '../groups/access.js';
 import { ONLINE_SQL, ownView, PRESENCE_COLUMNS, publicView, type PresenceRow } from './presence-row.js';
 
 const timeoutSec = (ctx: AppContext) => ctx.config.presenceNodeTimeoutMs / 1000;
@@ -26,9 +27,7 @@ export const REACH_COLUMNS = `
           FROM friendships f
          WHERE f.status = 'accepted' AND (f.requester_id = u.id OR f.addressee_id = u.id))::int8[] AS friend_ids,
   ARRAY(SELECT g.id FROM groups g
-         WHERE u.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (
-               SELECT 1 FROM group_permissions gp
-                WHERE gp.group_id = g.id AND gp.user_id = u.id AND NOT gp.can_view)
+         WHERE ${canViewGroupSql('u', 'g.id')}
          ORDER BY g.id)::int8[] AS group_ids`;
 
 /** A presence row read with REACH_COLUMNS (int8 arrays arrive as strings). */

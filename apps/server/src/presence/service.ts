@@ -1,6 +1,7 @@
 import type { OwnPresence, PresenceUpdateBody, UserPresence } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { prepared } from '../db/pool.js';
+import { canViewGroupSql } from '../groups/access.js';
 import { badRequest } from '../http/errors.js';
 import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
@@ -90,10 +91,7 @@ const ALL_SQL = `
                           AND LEAST(f.requester_id, f.addressee_id) = LEAST(u.id, me.id)
                           AND GREATEST(f.requester_id, f.addressee_id) = GREATEST(u.id, me.id))
                OR EXISTS (SELECT 1 FROM groups g
-                           WHERE (me.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (SELECT 1 FROM group_permissions gp
-                                   WHERE gp.group_id = g.id AND gp.user_id = me.id AND NOT gp.can_view))
-                             AND (u.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (SELECT 1 FROM group_permissions gp
-                                   WHERE gp.group_id = g.id AND gp.user_id = u.id AND NOT gp.can_view))))))`;
+                           WHERE ${canViewGroupSql('me', 'g.id')} AND ${canViewGroupSql('u', 'g.id')}))))`;
 
 export async function visiblePresence(ctx: AppContext, user: UserRow): Promise<UserPresence[]> {
   const { rows } = await ctx.db.query<PresenceRow>(ALL_SQL, [user.id, timeoutSec(ctx)]);

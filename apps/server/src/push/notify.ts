@@ -1,20 +1,23 @@
 import type { Message, PushPayload } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { prepared } from '../db/pool.js';
+import { canViewGroupSql } from '../groups/access.js';
 import { ONLINE_SQL } from '../presence/presence-row.js';
 
 /**
- * One query decides whether to push at all: the user has a registration on a signed-in device, has
- * message notifications on, and is connected nowhere (a connected user hears it live instead, as on
- * Discord, where the phone stays quiet while the desktop app is open).
+ * Whether to push to user `u` at all: a registration on a signed-in device, message notifications on,
+ * and connected nowhere (a connected user hears it live instead, as on Discord, where the phone stays
+ * quiet while the desktop app is open). `seconds` is the parameter of the presence timeout.
  */
+const PUSHABLE_SQL = (u: string, seconds: string) =>
+  `${u}.message_notifications_enabled
+      AND EXISTS (SELECT 1 FROM push_registrations p JOIN devices d ON d.id = p.device_id AND d.revoked_at IS NULL
+                   WHERE p.user_id = ${u}.id)
+      AND NOT ${ONLINE_SQL(`${u}.id`, seconds)}`;
+
 const SHOULD_PUSH = prepared(
   'push-should-push',
-  `SELECT 1 FROM users u
-    WHERE u.id = $1 AND u.message_notifications_enabled
-      AND EXISTS (SELECT 1 FROM push_registrations p JOIN devices d ON d.id = p.device_id AND d.revoked_at IS NULL
-                   WHERE p.user_id = u.id)
-      AND NOT ${ONLINE_SQL('u.id', '$2')}`,
+  `SELECT 1 FROM users u WHERE u.id = $1 AND ${PUSHABLE_SQL('u', '$2')}`,
 );
 
 /** Text of a push is cut like a notification popup's (spec 1 §9: 100 characters). */
@@ -32,21 +35,17 @@ export function pushWhenAway(ctx: AppContext, userId: number, payload: PushPaylo
 }
 
 /**
- * Of the users a channel message names, those to push to: as SHOULD_PUSH, and besides able to view
- * the group (admins and the system account always can) with neither the channel nor the group muted.
+ * Of the users a channel message names, those to push to: pushable, and besides able to view the
+ * group (admins and the system account always can) with neither the channel nor the group muted.
  * One statement for all of them.
  */
 const MENTIONED_TO_PUSH = prepared(
   'push-mentioned-away',
   `SELECT u.id FROM unnest($1::bigint[]) AS t(id) JOIN users u ON u.id = t.id
-    WHERE u.message_notifications_enabled
-      AND (u.role IN ('ADMIN', 'SYSTEM') OR NOT EXISTS (
-            SELECT 1 FROM group_permissions gp WHERE gp.group_id = $3 AND gp.user_id = u.id AND NOT gp.can_view))
+    WHERE ${canViewGroupSql('u', '$3')}
       AND NOT EXISTS (SELECT 1 FROM channel_mutes m WHERE m.user_id = u.id AND m.channel_id = $2)
       AND NOT EXISTS (SELECT 1 FROM group_mutes m WHERE m.user_id = u.id AND m.group_id = $3)
-      AND EXISTS (SELECT 1 FROM push_registrations p JOIN devices d ON d.id = p.device_id AND d.revoked_at IS NULL
-                   WHERE p.user_id = u.id)
-      AND NOT ${ONLINE_SQL('u.id', '$4')}`,
+      AND ${PUSHABLE_SQL('u', '$4')}`,
 );
 
 /**
