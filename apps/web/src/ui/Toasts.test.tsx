@@ -58,6 +58,28 @@ describe('Toasts', () => {
     expect(titles).toEqual(['Toast 3', 'Toast 4', 'Toast 5', 'Toast 6', 'Toast 7']);
   });
 
+  it('shows the same news once: a repeat restarts the countdown of the toast on screen', () => {
+    vi.useFakeTimers();
+    const store = renderWithStore();
+    act(() => {
+      store.error('Cannot View Conversation', 'You cannot view this conversation');
+    });
+    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      store.error('Cannot View Conversation', 'You cannot view this conversation');
+      store.error('Cannot View Conversation', 'Another reason');
+    });
+
+    expect(screen.getAllByRole('alert').map((t) => t.textContent)).toEqual([
+      'Cannot View ConversationYou cannot view this conversation',
+      'Cannot View ConversationAnother reason',
+    ]);
+    act(() => vi.advanceTimersByTime(6999));
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  });
+
   it('closes when its close button is clicked', async () => {
     const store = renderWithStore();
     act(() => {

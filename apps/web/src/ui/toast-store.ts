@@ -37,8 +37,17 @@ export class ToastStore {
   private nextId = 1;
 
   show = (options: ToastOptions): string => {
-    const id = `toast-${this.nextId++}`;
     const duration = options.duration ?? TOAST_DURATIONS[options.type] ?? DEFAULT_TOAST_DURATION;
+    // The same news twice (a refused read retried when the live connection resyncs, say) is one
+    // toast: the one on screen stays where it is and its countdown starts again.
+    const same = this.toasts.find(
+      (t) => t.type === options.type && t.title === options.title && t.message === options.message,
+    );
+    if (same) {
+      this.restartTimer(same);
+      return same.id;
+    }
+    const id = `toast-${this.nextId++}`;
     const toast: Toast = { id, type: options.type, title: options.title, message: options.message, duration };
     const kept = [...this.toasts, toast];
     for (const dropped of kept.slice(0, Math.max(0, kept.length - MAX_TOASTS))) this.clearTimer(dropped.id);
@@ -85,6 +94,18 @@ export class ToastStore {
   private startTimer(id: string, remaining: number): void {
     const handle = setTimeout(() => this.dismiss(id), remaining);
     this.timers.set(id, { handle, remaining, startedAt: Date.now() });
+  }
+
+  /** A paused countdown (the user is reading it) stays paused, only longer. */
+  private restartTimer(toast: Toast): void {
+    const timer = this.timers.get(toast.id);
+    if (!timer) return;
+    if (!timer.handle) {
+      timer.remaining = toast.duration;
+      return;
+    }
+    this.clearTimer(toast.id);
+    this.startTimer(toast.id, toast.duration);
   }
 
   private clearTimer(id: string): void {
