@@ -10,10 +10,10 @@ import {
 import { hiddenGroupIds } from '../groups/access.js';
 import { toSelfUser } from '../users/user-row.js';
 import { controlFrame, isCurrent, reply, sendRaw, type Connection } from './connection.js';
-import { suspensionOf, tokenUser } from '../auth/authenticate.js';
+import { activeDeviceUser, suspensionOf, tokenUser } from '../auth/authenticate.js';
 import { flushPending, sendToSession } from './fan-out.js';
 import { LiveSession } from './live-session.js';
-import { attach, ATTACHED_RECORD_TTL_MS, persist } from './registry.js';
+import { attach, ATTACHED_RECORD_TTL_MS, forget, persist } from './registry.js';
 import type { GatewayState } from './state.js';
 
 /** `auth`: checks the token and starts a new session, answered with `ready`. */
@@ -21,20 +21,7 @@ export async function authenticate(state: GatewayState, conn: Connection, token:
   if (conn.session || conn.busy) return reply(conn, 'error', { detail: TEXT.wsAlreadyAuthenticated, type: 'auth' });
   conn.busy = true;
   const verified = await tokenUser(state.ctx, token);
-  if (!verified) {
-    // Suspended before this connection was up: told as a live session would have been, then closed.
-    const suspension = await suspensionOf(state.ctx, token);
-    if (suspension) {
-      const { reason } = suspension;
-      const data: ServerEventData<'suspended'> = { reason, message: ADMIN_TEXT.suspendedNotice(reason) };
-      sendRaw(conn, JSON.stringify({ type: 'suspended', seq: null, data }));
-      conn.socket.close(CLOSE.sessionRevoked, TEXT.sessionRevoked);
-      return;
-    }
-    reply(conn, 'auth_error', { detail: TEXT.wsAuthFailed });
-    conn.socket.close(CLOSE.authFailed, TEXT.wsAuthFailed);
-    return;
-  }
+  if (!verified) return refuseToken(state, conn, token);
   const { user } = verified;
   // Register before reading permissions so no event slips between the read and the start.
   const session = new LiveSession(
@@ -50,7 +37,15 @@ export async function authenticate(state: GatewayState, conn: Connection, token:
   for (const g of await hiddenGroupIds(state.ctx.db, user)) session.hidden.add(g);
   session.snapshot();
   await persist(state, session, ATTACHED_RECORD_TTL_MS);
+  // Asked again now the session hears events: a suspension or sign-out committed after the first check
+  // but announced before the attach would otherwise pass this session by. Committed before this read,
+  // it is seen here; after it, its event reaches the attached session.
+  const still = await activeDeviceUser(state.ctx, user.id, user.deviceId);
   if (!isCurrent(conn, session)) return; // closed meanwhile
+  if (!still) {
+    forget(state, session);
+    return refuseToken(state, conn, token);
+  }
   sendToSession(
     state,
     session,
@@ -66,4 +61,21 @@ export async function authenticate(state: GatewayState, conn: Connection, token:
     ),
   );
   flushPending(state, session);
+}
+
+/**
+ * A token refused: a suspended account is told why, as a live session would have been (its page may
+ * have loaded after the suspension); any other refusal is an auth error. Either way the socket closes.
+ */
+async function refuseToken(state: GatewayState, conn: Connection, token: string): Promise<void> {
+  const suspension = await suspensionOf(state.ctx, token);
+  if (suspension) {
+    const { reason } = suspension;
+    const data: ServerEventData<'suspended'> = { reason, message: ADMIN_TEXT.suspendedNotice(reason) };
+    sendRaw(conn, JSON.stringify({ type: 'suspended', seq: null, data }));
+    conn.socket.close(CLOSE.sessionRevoked, TEXT.sessionRevoked);
+    return;
+  }
+  reply(conn, 'auth_error', { detail: TEXT.wsAuthFailed });
+  conn.socket.close(CLOSE.authFailed, TEXT.wsAuthFailed);
 }

@@ -45,3 +45,12 @@ export async function persist(state: GatewayState, session: LiveSession, ttlMs: 
     console.error('[gateway] could not save session:', (err as Error).message);
   }
 }
+
+/**
+ * Ends a session for good: it leaves this node (so its socket's close saves nothing) and its record
+ * goes, so no node resumes it.
+ */
+export function forget(state: GatewayState, session: LiveSession): void {
+  state.sessions.delete(session.id);
+  state.store.delete(session.id).catch((err: Error) => console.error('[gateway] could not drop session:', err.message));
+}

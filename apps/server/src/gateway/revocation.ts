@@ -2,6 +2,7 @@ import { CLOSE, TEXT } from '@hearth/protocol';
 import type { LoggedEvent } from '../events/event-log.js';
 import { sendToSession } from './fan-out.js';
 import { isFor, type LiveSession } from './live-session.js';
+import { forget } from './registry.js';
 import type { GatewayState } from './state.js';
 
 /**
@@ -43,7 +44,6 @@ export function restartForRole(state: GatewayState, event: LoggedEvent): void {
 }
 
 function end(state: GatewayState, session: LiveSession, code: number, reason: string): void {
-  state.sessions.delete(session.id); // so its close does not save the record again
-  state.store.delete(session.id).catch((err: Error) => console.error('[gateway] could not drop session:', err.message));
+  forget(state, session);
   session.socket.close(code, reason);
 }
