@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
-import type { Account } from '../support/api.js';
+import type { Account, Api } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { groupRail, message } from '../support/chat.js';
 import { pngBytes } from '../support/images.js';
@@ -112,7 +112,7 @@ test('the System tab shows live gauges, read again every 10 s while it is open',
   await expect(panel.getByRole('region', { name: 'Voice sessions' })).toContainText('Total sessions');
 });
 
-test('an admin promotes a user and demotes them again, and others see the badge change live', async ({
+test('an admin promotes a user and demotes them again, and others see the badge change live, on their messages too', async ({
   admin,
   api,
   chattingUser,
@@ -122,7 +122,11 @@ test('an admin promotes a user and demotes them again, and others see the badge 
   const carol = await newUser('carol');
   // Digits sort before letters: carol is at the top of the member list's offline people.
   await api.request('PUT', '/user/update-nickname', carol, { nickname: `00 ${carol.username}` });
-  const { page: dave } = await chattingUser('dave'); // live, with a channel open
+  const { page: dave, channel } = await chattingUser('dave'); // live, with a channel open
+  await api.sendMessage(carol, channel.id, 'Carol was here');
+  const carolsMessage = message(dave, 'Carol was here');
+  await expect(carolsMessage).toContainText(`00 ${carol.username}`);
+  await expect(carolsMessage.getByText('Admin', { exact: true })).toHaveCount(0);
   await dave.getByRole('button', { name: 'Toggle member list' }).click();
   const carolListed = dave
     .getByRole('complementary', { name: 'Members' })
@@ -147,12 +151,19 @@ test('an admin promotes a user and demotes them again, and others see the badge 
   await expect(row).toContainText('ADMIN');
   await expect(counter(panel, 'Admins')).toHaveText(String(admins + 1));
   await expect(carolListed.getByText('Admin', { exact: true })).toBeVisible();
+  // The message dave already has shows the badge too, without a reload.
+  await expect(carolsMessage.getByText('Admin', { exact: true })).toBeVisible();
 
   await row.getByRole('button', { name: 'Demote' }).click();
   await expect(page.getByText(`${carol.username} is no longer an admin`)).toBeVisible();
   await expect(row.getByRole('button', { name: 'Promote' })).toBeVisible();
   await expect(counter(panel, 'Admins')).toHaveText(String(admins));
   await expect(carolListed.getByText('Admin', { exact: true })).toHaveCount(0);
+  await expect(carolsMessage.getByText('Admin', { exact: true })).toHaveCount(0);
+
+  // A new nickname reaches the loaded message as it reaches the member list.
+  await api.request('PUT', '/user/update-nickname', carol, { nickname: `01 ${carol.username}` });
+  await expect(carolsMessage).toContainText(`01 ${carol.username}`);
 });
 
 test('the Storage tab lists a user with their upload, and Recalc recounts it', async ({
@@ -197,16 +208,7 @@ test('data reports: one deleted, then all after confirming', async ({ admin, api
   const account = await newUser('reporter');
   // Signing in sends a report (data collection is on by default).
   await signedInPage(account);
-  await expect
-    .poll(async () => {
-      const { reports } = await api.request<{ reports: { username: string }[] }>(
-        'GET',
-        '/admin/data-collection/reports',
-        admin,
-      );
-      return reports.some((r) => r.username === account.username);
-    })
-    .toBe(true);
+  await reportArrived(api, admin, account);
 
   const page = await signedInPage(admin);
   const panel = await openAdminPanel(page, 'Data Reports');
@@ -221,6 +223,37 @@ test('data reports: one deleted, then all after confirming', async ({ admin, api
   const confirm = page.getByRole('alertdialog', { name: 'Delete All Reports' });
   await confirm.getByRole('button', { name: 'Delete All' }).click();
   await expect(panel.getByText('No data collection reports')).toBeVisible();
+});
+
+test('on a phone every list of the panel is cards that fit the screen', async ({
+  admin,
+  api,
+  newUser,
+  signedInPage,
+}, testInfo) => {
+  const account = await newUser('pocket');
+  await signedInPage(account); // its sign-in sends a data report
+  await reportArrived(api, admin, account);
+  await api.request('POST', `/admin/users/${account.user.id}/promote`, admin);
+  await api.request('POST', `/admin/users/${account.user.id}/demote`, admin); // in the audit log
+  const page = await signedInPage(admin, { viewport: { width: 390, height: 844 } });
+  await page.goto('/admin');
+  const panel = page.getByRole('dialog', { name: 'Admin Panel' });
+  for (const [tab, list, item] of [
+    ['Users', 'Users', account.username],
+    ['Storage', 'Storage per user', account.username],
+    ['Data Reports', 'Data Collection Reports', account.username],
+    ['Audit Log', 'Audit Log', 'Demoted'],
+  ] as const) {
+    await panel.getByRole('tab', { name: tab, exact: true }).click();
+    const cards = panel.getByRole('list', { name: list });
+    await expect(cards.getByRole('listitem').filter({ hasText: item }).first()).toBeVisible();
+    await expect(panel.getByRole('table')).toHaveCount(0);
+    // Nothing in the tab scrolls sideways: long values (a user agent, details) wrap.
+    const overflow = await panel.getByRole('tabpanel').evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, tab).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath(`${tab}.png`) });
+  }
 });
 
 test('someone who is not an admin has no entry and gets nothing at /admin', async ({ newUser, signedInPage }) => {
@@ -244,4 +277,15 @@ async function uploadPicture(baseURL: string, account: Account): Promise<void> {
     body: form,
   });
   expect(uploaded.status).toBe(200);
+}
+
+/** Waits until the account's data collection report (sent by its client at sign-in) is stored. */
+async function reportArrived(api: Api, admin: Account, account: Account): Promise<void> {
+  await expect
+    .poll(async () => {
+      const path = '/admin/data-collection/reports';
+      const { reports } = await api.request<{ reports: { username: string }[] }>('GET', path, admin);
+      return reports.some((r) => r.username === account.username);
+    })
+    .toBe(true);
 }

@@ -9,7 +9,7 @@ import { stubFetch } from '../../test/fake-fetch';
 import { renderWithServices, testServices } from '../../test/render';
 import { AdminRoute } from './AdminRoute';
 import { systemResources } from './system-fixture';
-import { adminUser } from './test-admin';
+import { adminUser, narrowWindow } from './test-admin';
 
 function renderAt(me = admin()) {
   const requests = stubFetch((req) => {
@@ -27,13 +27,6 @@ function renderAt(me = admin()) {
     testServices({ user: me }),
   );
   return { requests, location };
-}
-
-/** The narrow layout: every `max-width` media query matches. */
-function narrowWindow() {
-  const wide = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width') });
-  return () => (window.matchMedia = wide);
 }
 
 describe('admin panel', () => {

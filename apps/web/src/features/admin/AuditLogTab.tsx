@@ -1,12 +1,19 @@
+import type { AuditEntry } from '@hearth/protocol';
 import { Button } from '../../ui';
 import { useAuditLog } from './admin-queries';
 import { LOAD_FAILED } from './admin-texts';
 import { auditActionLabel, auditDetails, auditTarget } from './audit-format';
-import { AdminTable } from './parts/AdminTable';
 import { LoadState } from './parts/LoadState';
+import { RecordList, type RecordColumn } from './parts/RecordList';
 import styles from './parts/AdminParts.module.css';
 
-const AUDIT_COLUMNS = ['When', 'Admin', 'Action', 'Target', 'Details'];
+const AUDIT_COLUMNS: readonly RecordColumn<AuditEntry>[] = [
+  { label: 'When', cell: (entry) => new Date(entry.created_at).toLocaleString(), className: styles.numeric },
+  { label: 'Admin', cell: (entry) => <bdi>{entry.admin_username}</bdi> },
+  { label: 'Action', cell: (entry) => auditActionLabel(entry.action) },
+  { label: 'Target', cell: (entry) => <bdi>{auditTarget(entry)}</bdi> },
+  { label: 'Details', cell: (entry) => auditDetails(entry.details), className: styles.wrapText },
+];
 
 /** Audit Log (ours): who did what to whom and when, newest first, older pages on request. */
 export function AuditLogTab() {
@@ -18,21 +25,7 @@ export function AuditLogTab() {
         {entries.length === 0 ? (
           <p className={styles.note}>No admin actions yet</p>
         ) : (
-          <AdminTable caption="Audit Log" columns={AUDIT_COLUMNS}>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className={styles.numeric}>{new Date(entry.created_at).toLocaleString()}</td>
-                <td>
-                  <bdi>{entry.admin_username}</bdi>
-                </td>
-                <td>{auditActionLabel(entry.action)}</td>
-                <td>
-                  <bdi>{auditTarget(entry)}</bdi>
-                </td>
-                <td className={styles.wrapText}>{auditDetails(entry.details)}</td>
-              </tr>
-            ))}
-          </AdminTable>
+          <RecordList caption="Audit Log" columns={AUDIT_COLUMNS} rows={entries} rowKey={(entry) => entry.id} />
         )}
       </LoadState>
       {audit.hasNextPage && (

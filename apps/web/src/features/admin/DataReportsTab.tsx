@@ -4,20 +4,23 @@ import { showFailure } from './admin-errors';
 import { useAdminWrite, useDataReports } from './admin-queries';
 import { adminRequests } from './admin-requests';
 import { CONFIRM_TEXT, FAILURES, LOAD_FAILED, NOT_AVAILABLE } from './admin-texts';
-import { AdminTable } from './parts/AdminTable';
 import { LoadState } from './parts/LoadState';
+import { RecordList, type RecordColumn } from './parts/RecordList';
 import { reportDevice } from './report-device';
 import styles from './parts/AdminParts.module.css';
 
-const REPORT_COLUMNS = [
-  'User',
-  'Device',
-  'User Agent',
-  'IP Address',
-  'Timezone',
-  'Language',
-  'Collected At',
-  'Actions',
+const REPORT_COLUMNS: readonly RecordColumn<AdminDataReport>[] = [
+  { label: 'User', cell: (report) => <bdi>{report.username}</bdi> },
+  { label: 'Device', cell: reportDevice },
+  { label: 'User Agent', cell: (report) => report.user_agent, className: styles.wrapText },
+  { label: 'IP Address', cell: (report) => report.ip_address ?? NOT_AVAILABLE, className: styles.numeric },
+  { label: 'Timezone', cell: (report) => report.timezone },
+  { label: 'Language', cell: (report) => report.language },
+  {
+    label: 'Collected At',
+    cell: (report) => new Date(report.collected_at).toLocaleString(),
+    className: styles.numeric,
+  },
 ];
 
 function DeleteReport({ report }: { report: AdminDataReport }) {
@@ -74,24 +77,13 @@ export function DataReportsTab() {
         {list.length === 0 ? (
           <p className={styles.note}>No data collection reports</p>
         ) : (
-          <AdminTable caption="Data Collection Reports" columns={REPORT_COLUMNS}>
-            {list.map((report) => (
-              <tr key={report.id}>
-                <td>
-                  <bdi>{report.username}</bdi>
-                </td>
-                <td>{reportDevice(report)}</td>
-                <td className={styles.wrapText}>{report.user_agent}</td>
-                <td className={styles.numeric}>{report.ip_address ?? NOT_AVAILABLE}</td>
-                <td>{report.timezone}</td>
-                <td>{report.language}</td>
-                <td className={styles.numeric}>{new Date(report.collected_at).toLocaleString()}</td>
-                <td>
-                  <DeleteReport report={report} />
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
+          <RecordList
+            caption="Data Collection Reports"
+            columns={REPORT_COLUMNS}
+            rows={list}
+            rowKey={(report) => report.id}
+            actions={(report) => <DeleteReport report={report} />}
+          />
         )}
       </LoadState>
     </div>

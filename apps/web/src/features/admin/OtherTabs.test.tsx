@@ -5,7 +5,7 @@ import { AnnouncementsTab } from './AnnouncementsTab';
 import { AppVersionTab } from './AppVersionTab';
 import { AuditLogTab } from './AuditLogTab';
 import { DataReportsTab } from './DataReportsTab';
-import { renderAdminTab } from './test-admin';
+import { narrowWindow, renderAdminTab } from './test-admin';
 
 describe('Announcements tab', () => {
   it("needs a title and a content, then says 'Guardian announcement sent to {n} users'", async () => {
@@ -126,6 +126,31 @@ describe('Data Reports tab', () => {
       '/api/admin/data-collection/reports',
     ]);
   });
+
+  it('shows each report as a card of name and value pairs on a phone, with its Delete', async () => {
+    const restore = narrowWindow();
+    try {
+      renderAdminTab(<DataReportsTab />, () => ({ status: 200, body: { reports: [report(1, 'bob')] } }));
+      const list = await screen.findByRole('list', { name: 'Data Collection Reports' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(list).getByRole('listitem');
+      expect(within(card).getByText('bob')).toBeTruthy();
+      const pairs = within(card)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+      expect(pairs).toEqual([
+        ['Device', 'Linux x86_64, 1280×800'],
+        ['User Agent', 'Mozilla/5.0 Test'],
+        ['IP Address', 'N/A'],
+        ['Timezone', 'Europe/London'],
+        ['Language', 'en-GB'],
+        ['Collected At', new Date('2026-01-01T12:00:00.000Z').toLocaleString()],
+      ]);
+      expect(within(card).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    } finally {
+      restore();
+    }
+  });
 });
 
 describe('Audit Log tab', () => {
@@ -153,5 +178,41 @@ describe('Audit Log tab', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(54));
     expect(requests.map((r) => r.path)).toEqual(['/api/admin/audit?limit=50', '/api/admin/audit?limit=50&before=51']);
     expect(screen.queryByRole('button', { name: 'Load Older' })).toBeNull();
+  });
+
+  it('shows each entry as a card on a phone, leaving out details it has none of', async () => {
+    const restore = narrowWindow();
+    try {
+      const entry = (id: number, details: Record<string, string>) => ({
+        id,
+        admin_id: 1,
+        admin_username: 'root',
+        action: 'demote',
+        target_user_id: 3,
+        target_username: 'bob',
+        details,
+        created_at: '2026-01-01T12:00:00.000Z',
+      });
+      renderAdminTab(<AuditLogTab />, () => ({
+        status: 200,
+        body: { entries: [entry(2, {}), entry(1, { from: 'ADMIN' })] },
+      }));
+      const list = await screen.findByRole('list', { name: 'Audit Log' });
+      const terms = within(list)
+        .getAllByRole('listitem')
+        .map((card) =>
+          within(card)
+            .getAllByRole('term')
+            .map((term) => term.textContent),
+        );
+      expect(terms).toEqual([
+        ['Admin', 'Action', 'Target'],
+        ['Admin', 'Action', 'Target', 'Details'],
+      ]);
+      expect(within(list).getAllByText('Demoted')).toHaveLength(2);
+      expect(within(list).getByText('from: ADMIN')).toBeTruthy();
+    } finally {
+      restore();
+    }
   });
 });

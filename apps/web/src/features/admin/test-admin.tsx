@@ -39,3 +39,10 @@ export const storageRow = (
 /** A counter's value by its label (StatCards: a term and its value). */
 export const counter = (label: string) =>
   screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
+
+/** The narrow (phone) layout: every `max-width` media query matches until the returned undo is called. */
+export function narrowWindow(): () => void {
+  const wide = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width') });
+  return () => (window.matchMedia = wide);
+}

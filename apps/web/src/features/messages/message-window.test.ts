@@ -217,6 +217,38 @@ describe('MessageWindow live events', () => {
     });
   });
 
+  it("shows an author's new name, badge and picture on their loaded messages, and 'Deleted User' when they go", async () => {
+    const { win, live } = await open(2);
+    live.event(
+      'message',
+      makeMessage(3, { user_id: 8, username: 'bob', mentioned_users: [{ id: 7, username: 'alice' }] }),
+    );
+    const bobs = win.getSnapshot().messages[2];
+    const face = {
+      username: 'alicia',
+      role: 'ADMIN',
+      nickname: 'Ali',
+      pronouns: 'she/her',
+      pronouns_bg_color: '#112233',
+      pronouns_text_color: '#ffffff',
+      profile_image_url: '/new.webp',
+      profile_blur_enabled: false,
+    } as const;
+    live.event('user_update', { user_id: 7, ...face });
+    const [first, second, third] = win.getSnapshot().messages;
+    expect(first).toMatchObject({ id: 1, user_id: 7, ...face });
+    expect(second).toMatchObject({ id: 2, user_id: 7, ...face });
+    // Someone else's message is the same object, and a mention keeps the name it was written with.
+    expect(third).toBe(bobs);
+    expect(third!.mentioned_users).toEqual([{ id: 7, username: 'alice' }]);
+
+    const before = win.getSnapshot();
+    live.event('user_update', { user_id: 99, ...face });
+    expect(win.getSnapshot()).toBe(before);
+    live.event('user_update', { ...face, user_id: 8, username: 'Deleted User', role: 'USER', nickname: null });
+    expect(win.getSnapshot().messages[2]).toMatchObject({ username: 'Deleted User', nickname: null });
+  });
+
   it('renames and drops the reactions of a changed custom emoji in every message, whatever its channel', async () => {
     const { win, live } = await open(3);
     const custom = (id: number, message_id: number, user_id: number) =>

@@ -1,4 +1,4 @@
-import type { Message, Reaction } from '@hearth/protocol';
+import type { Message, Reaction, UserUpdateEvent } from '@hearth/protocol';
 import { MESSAGE_PAGE_SIZE, MESSAGE_WINDOW_CAP } from '@hearth/protocol/constants';
 import type { LiveFrame, LiveSignal } from '../../lib/live';
 import {
@@ -65,7 +65,11 @@ const DIRECT_MESSAGE_EVENTS: Readonly<Record<string, string>> = {
   dm_reaction_remove: 'reaction_remove',
 };
 
+/** Someone's public face changed (name, nickname, pronouns, picture, role, or the account deleted). */
+const AUTHOR_EVENT = 'user_update';
+
 const MESSAGE_EVENTS = new Set([
+  AUTHOR_EVENT,
   'message',
   'message_updated',
   'message_admin_delete',
@@ -226,6 +230,15 @@ export class MessageWindow {
     if (changed) this.set({ messages });
   }
 
+  /**
+   * The author's messages on screen show their new name, badge and picture at once, as the member list
+   * does, instead of what they were when loaded. Mentions keep the name they were written with.
+   */
+  private changeAuthor({ user_id: userId, ...face }: UserUpdateEvent): void {
+    if (!this.state.messages.some((m) => m.user_id === userId)) return;
+    this.set({ messages: this.state.messages.map((m) => (m.user_id === userId ? { ...m, ...face } : m)) });
+  }
+
   remove(id: number): void {
     const index = this.state.messages.findIndex((m) => m.id === id);
     if (index < 0) return;
@@ -248,6 +261,10 @@ export class MessageWindow {
     const type = DIRECT_MESSAGE_EVENTS[received] ?? received;
     if (CUSTOM_EMOJI_EVENTS.has(type)) {
       this.changeEveryReaction((list) => applyCustomEmojiEvent(list, type, data as { id: number }));
+      return;
+    }
+    if (type === AUTHOR_EVENT) {
+      this.changeAuthor(data as UserUpdateEvent);
       return;
     }
     const event = data as Partial<Message> & { id: number; channel_id: number };
