@@ -88,3 +88,30 @@ export function handleSuggestionKey<T>(event: KeyboardEvent<HTMLElement>, o: Sug
   event.preventDefault();
   return true;
 }
+
+/** What a composer's suggestion popup hands the composer: its state, the ids for ARIA, its keys. */
+export interface SuggestionPopupState<T> {
+  open: boolean;
+  suggestions: readonly T[];
+  active: number;
+  listId: string;
+  optionId(index: number): string;
+  /** Handles the popup's keys; true when the key was used (the composer then does nothing else with it). */
+  onKeyDown(event: KeyboardEvent<HTMLElement>): boolean;
+  pick(item: T): void;
+}
+
+/** A popup's state from its parts: its keys move, pick and dismiss only while it is open. */
+export function suggestionPopupState<T>(
+  o: SuggestionKeyOptions<T> & { open: boolean; listId: string },
+): SuggestionPopupState<T> {
+  return {
+    open: o.open,
+    suggestions: o.items,
+    active: o.active,
+    listId: o.listId,
+    optionId: (index) => `${o.listId}-${index}`,
+    pick: o.pick,
+    onKeyDown: (event) => o.open && handleSuggestionKey(event, o),
+  };
+}

@@ -33,6 +33,8 @@ export { Icon, BackIcon, type IconProps } from './icons';
 export {
   SuggestionPopup,
   handleSuggestionKey,
+  suggestionPopupState,
+  type SuggestionPopupState,
   type SuggestionPopupProps,
   type SuggestionKeyOptions,
 } from './SuggestionPopup';

@@ -1,19 +1,10 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { commandSuggestions } from '@hearth/protocol/commands';
 import { isAdminRole, useSession } from '../../app/session';
-import { handleSuggestionKey } from '../../ui';
+import { suggestionPopupState, type SuggestionPopupState } from '../../ui';
 import type { CommandSuggestion } from './CommandSuggestions';
 
-export interface CommandPopup {
-  open: boolean;
-  suggestions: readonly CommandSuggestion[];
-  active: number;
-  listId: string;
-  optionId(index: number): string;
-  /** Handles the popup's keys; true when the key was used (the composer then does nothing else with it). */
-  onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean;
-  pick(suggestion: CommandSuggestion): void;
-}
+export type CommandPopup = SuggestionPopupState<CommandSuggestion>;
 
 /**
  * The slash-command suggestions for the composer's text: open while a command's first words are
@@ -37,24 +28,15 @@ export function useCommandPopup(text: string, setText: (text: string) => void): 
     setText(`${s.command} `);
     setActive(0);
   };
-  return {
+  return suggestionPopupState({
     open,
-    suggestions,
-    active: current,
     listId,
-    optionId: (i) => `${listId}-${i}`,
+    items: suggestions,
+    active: current,
+    setActive,
     pick,
-    onKeyDown(event) {
-      if (!open) return false;
-      return handleSuggestionKey(event, {
-        items: suggestions,
-        active: current,
-        setActive,
-        pick,
-        dismiss: () => setDismissedFor(text),
-        // Enter on a command already complete runs it instead.
-        enterPasses: (chosen) => text.trim() === chosen.command,
-      });
-    },
-  };
+    dismiss: () => setDismissedFor(text),
+    // Enter on a command already complete runs it instead.
+    enterPasses: (chosen) => text.trim() === chosen.command,
+  });
 }

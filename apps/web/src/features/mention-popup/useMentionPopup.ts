@@ -1,23 +1,15 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { MentionSuggestion } from '@hearth/protocol';
 import { MENTION_SUGGESTION_LIMIT } from '@hearth/protocol/constants';
 import { useServices } from '../../app/services';
-import { handleSuggestionKey } from '../../ui';
+import { suggestionPopupState, type SuggestionPopupState } from '../../ui';
 import { insertMention, mentionQueryAt, type MentionQuery } from './mention-query';
 
 /** The pause after typing before the suggestions are asked for (spec 1 §4). */
 export const MENTION_DEBOUNCE_MS = 300;
 
-export interface MentionPopup {
-  open: boolean;
-  suggestions: readonly MentionSuggestion[];
-  active: number;
-  listId: string;
-  optionId(index: number): string;
-  onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean;
-  pick(suggestion: MentionSuggestion): void;
-}
+export type MentionPopup = SuggestionPopupState<MentionSuggestion>;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -72,22 +64,13 @@ export function useMentionPopup(
     replace(next.text, next.caret);
   };
 
-  return {
+  return suggestionPopupState({
     open,
-    suggestions,
-    active: current,
     listId,
-    optionId: (i) => `${listId}-${i}`,
+    items: suggestions,
+    active: current,
+    setActive,
     pick,
-    onKeyDown(event) {
-      if (!open) return false;
-      return handleSuggestionKey(event, {
-        items: suggestions,
-        active: current,
-        setActive,
-        pick,
-        dismiss: () => setDismissed(key),
-      });
-    },
-  };
+    dismiss: () => setDismissed(key),
+  });
 }
