@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { Account, Api } from './api.js';
-import { channelSidebar } from './chat.js';
+import { channelSidebar, openChannel } from './chat.js';
 import type { PageOptions } from './fixtures.js';
 
 declare global {
@@ -17,6 +17,29 @@ declare global {
  * configuration) is allowed, and the page's peer connections are kept for inboundAudio.
  */
 export const VOICE_PAGE: PageOptions = { permissions: ['microphone'], setUp: installPeerTracking };
+
+/**
+ * Signs in with a microphone and the peer tracking, and opens the default group, whose sidebar lists
+ * the voice channels. `voiceSettings` are stored before the app first reads them.
+ */
+export async function voicePage(
+  signedInPage: (user: Account, options?: PageOptions) => Promise<Page>,
+  user: Account,
+  voiceSettings?: Record<string, unknown>,
+): Promise<Page> {
+  const page = await signedInPage(user, {
+    ...VOICE_PAGE,
+    setUp: async (context) => {
+      await installPeerTracking(context);
+      if (!voiceSettings) return;
+      await context.addInitScript((stored) => {
+        if (!localStorage.getItem('voiceSettings')) localStorage.setItem('voiceSettings', stored);
+      }, JSON.stringify(voiceSettings));
+    },
+  });
+  await openChannel(page, 'Hearth', 'general');
+  return page;
+}
 
 /**
  * Keeps every RTCPeerConnection the pages of a context create in `window.__peers`, so a test can
@@ -269,6 +292,15 @@ export function remoteAudioMuted(page: Page): Promise<boolean[]> {
   return page.evaluate(() => [...document.querySelectorAll('audio')].map((audio) => audio.muted));
 }
 
+/** Each remote audio element of the page is playing (`true`) or each is muted (`false`), within 20 s. */
+export async function expectPeersPlayed(page: Page, played: boolean): Promise<void> {
+  await expect(async () => {
+    const muted = await remoteAudioMuted(page);
+    expect(muted.length, 'audio elements on the page').toBeGreaterThan(0);
+    expect(muted).not.toContain(played);
+  }).toPass({ timeout: 20_000 });
+}
+
 /** A voice channel's row in the sidebar: clicking it joins. */
 export const voiceChannelButton = (page: Page, channelName: string): Locator =>
   channelSidebar(page).getByRole('button', { name: `${channelName} (voice channel)`, exact: true });
@@ -317,6 +349,11 @@ export async function voiceParticipantsOnServer(
 ): Promise<VoiceParticipantAnswer['participants']> {
   const answer = await api.request<VoiceParticipantAnswer>('GET', `/voice/channels/${channelId}/participants`, as);
   return answer.participants;
+}
+
+/** One person's seat as the server has it, or undefined when they are not in the channel. */
+export async function seatOnServer(api: Api, as: Account, channelId: number, user: Account) {
+  return (await voiceParticipantsOnServer(api, as, channelId)).find((p) => p.user_id === user.user.id);
 }
 
 /** The server hands out credentials for its own TURN relay, and voice may use nothing else. */

@@ -1,32 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test, type PageOptions } from '../support/fixtures.js';
-import type { Account } from '../support/api.js';
-import { openChannel } from '../support/chat.js';
+import { expect, test } from '../support/fixtures.js';
 import { groupRail } from '../support/chat.js';
-import { expectAudioFlowing, expectConnected, joinVoice, VOICE_PAGE } from '../support/voice.js';
+import { expectAudioFlowing, expectConnected, joinVoice, voicePage } from '../support/voice.js';
 
 // The microphone as the voice settings shape it: RNNoise (WebAssembly in an AudioWorklet) in the
 // audio graph, and the output volume. Real calls through the server's own coturn, as in voice.spec.ts.
 test.describe.configure({ timeout: 180_000 });
-
-/** A voice page whose stored voice settings are `settings` before the app reads them. */
-async function voicePageWith(
-  signedInPage: (user: Account, options?: PageOptions) => Promise<Page>,
-  user: Account,
-  settings: Record<string, unknown>,
-): Promise<Page> {
-  const page = await signedInPage(user, {
-    ...VOICE_PAGE,
-    setUp: async (context) => {
-      await VOICE_PAGE.setUp!(context);
-      await context.addInitScript((stored) => {
-        if (!localStorage.getItem('voiceSettings')) localStorage.setItem('voiceSettings', stored);
-      }, JSON.stringify(settings));
-    },
-  });
-  await openChannel(page, 'Hearth', 'general');
-  return page;
-}
 
 /**
  * What a problem report may be without failing the test: a missing favicon, and the mesh offering a
@@ -54,7 +33,7 @@ test('with RNNoise chosen, its WebAssembly loads and runs in the audio graph wit
   const lounge = await api.newVoiceChannel(admin, uniqueName('rnnoise').toLowerCase());
   const ann = await newUser('annabell');
   const ben = await newUser('benjamin');
-  const annPage = await voicePageWith(signedInPage, ann, { noiseSuppressionEngine: 'rnnoise' });
+  const annPage = await voicePage(signedInPage, ann, { noiseSuppressionEngine: 'rnnoise' });
   const problems = problemsOf(annPage);
   const loaded: string[] = [];
   annPage.context().on('requestfinished', (r) => {
@@ -63,7 +42,7 @@ test('with RNNoise chosen, its WebAssembly loads and runs in the audio graph wit
     if (/rnnoise/i.test(r.url()))
       void r.response().then((answer) => loaded.push(`${answer?.status()} ${new URL(r.url()).pathname}`));
   });
-  const benPage = await voicePageWith(signedInPage, ben, {});
+  const benPage = await voicePage(signedInPage, ben, {});
 
   await joinVoice(annPage, lounge.name);
   await joinVoice(benPage, lounge.name);
@@ -97,9 +76,9 @@ test('switching the engine to RNNoise while in a call hands the others the new s
   const lounge = await api.newVoiceChannel(admin, uniqueName('switch').toLowerCase());
   const ann = await newUser('annabell');
   const ben = await newUser('benjamin');
-  const annPage = await voicePageWith(signedInPage, ann, {});
+  const annPage = await voicePage(signedInPage, ann, {});
   const problems = problemsOf(annPage);
-  const benPage = await voicePageWith(signedInPage, ben, {});
+  const benPage = await voicePage(signedInPage, ben, {});
   await joinVoice(annPage, lounge.name);
   await joinVoice(benPage, lounge.name);
   await expectConnected(annPage, lounge.name);

@@ -1,19 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type PageOptions } from '../support/fixtures.js';
 import type { Account, Api, Channel } from '../support/api.js';
-import { openChannel } from '../support/chat.js';
 import {
   expectAudioFlowing,
   expectAudioSilent,
   expectConnected,
+  expectPeersPlayed,
   expectTurnRelay,
   inboundAudio,
   joinVoice,
-  remoteAudioMuted,
+  seatOnServer,
   shownName,
-  VOICE_PAGE,
   voiceChannelButton,
   voiceList,
+  voicePage,
   voiceParticipant,
   voiceParticipantsOnServer,
   voicePanel,
@@ -33,14 +33,25 @@ async function seatedIds(api: Api, as: Account, channel: Channel): Promise<numbe
 
 const idsOf = (...users: Account[]) => users.map((u) => u.user.id).sort((a, b) => a - b);
 
-/** Signs in with a microphone and the peer tracking, and opens the default group's sidebar. */
-async function voicePage(
-  signedInPage: (user: Account, options?: PageOptions) => Promise<Page>,
-  user: Account,
-): Promise<Page> {
-  const page = await signedInPage(user, VOICE_PAGE);
-  await openChannel(page, 'Hearth', 'general');
-  return page;
+interface VoiceFixtures {
+  admin: Account;
+  api: Api;
+  newUser(prefix: string): Promise<Account>;
+  signedInPage(user: Account, options?: PageOptions): Promise<Page>;
+  uniqueName(prefix: string): string;
+}
+
+/** Ann and Ben in a voice channel of their own, both joined, Ann's panel saying Connected. */
+async function annAndBenInVoice(f: VoiceFixtures, channelPrefix: string) {
+  const lounge = await f.api.newVoiceChannel(f.admin, f.uniqueName(channelPrefix).toLowerCase());
+  const ann = await f.newUser('annabell');
+  const ben = await f.newUser('benjamin');
+  const annPage = await voicePage(f.signedInPage, ann);
+  const benPage = await voicePage(f.signedInPage, ben);
+  await joinVoice(annPage, lounge.name);
+  await joinVoice(benPage, lounge.name);
+  await expectConnected(annPage, lounge.name);
+  return { lounge, ann, ben, annPage, benPage };
 }
 
 /** Every audio connection of the page goes through the TURN relay. */
@@ -106,14 +117,10 @@ test('muted, a person is marked Muted for the others and sends only silence unti
   signedInPage,
   uniqueName,
 }) => {
-  const lounge = await api.newVoiceChannel(admin, uniqueName('quiet').toLowerCase());
-  const ann = await newUser('annabell');
-  const ben = await newUser('benjamin');
-  const annPage = await voicePage(signedInPage, ann);
-  const benPage = await voicePage(signedInPage, ben);
-  await joinVoice(annPage, lounge.name);
-  await joinVoice(benPage, lounge.name);
-  await expectConnected(annPage, lounge.name);
+  const { lounge, ann, ben, annPage, benPage } = await annAndBenInVoice(
+    { admin, api, newUser, signedInPage, uniqueName },
+    'quiet',
+  );
   await expectAudioFlowing(benPage, 1);
 
   await test.step('Ann mutes: Ben sees her Muted and hears only silence from her, she still hears him', async () => {
@@ -128,7 +135,7 @@ test('muted, a person is marked Muted for the others and sends only silence unti
     await expectAudioSilent(benPage);
     await expectAudioFlowing(annPage, 1);
     await expect
-      .poll(async () => (await voiceParticipantsOnServer(api, admin, lounge.id)).find((p) => p.user_id === ann.user.id))
+      .poll(() => seatOnServer(api, admin, lounge.id, ann))
       .toMatchObject({ is_muted: true, is_deafened: false });
   });
 
@@ -149,22 +156,14 @@ test('deafened, a person hears no one, is muted too, and is marked Deafened for 
   signedInPage,
   uniqueName,
 }) => {
-  const lounge = await api.newVoiceChannel(admin, uniqueName('deaf').toLowerCase());
-  const ann = await newUser('annabell');
-  const ben = await newUser('benjamin');
-  const annPage = await voicePage(signedInPage, ann);
-  const benPage = await voicePage(signedInPage, ben);
-  await joinVoice(annPage, lounge.name);
-  await joinVoice(benPage, lounge.name);
-  await expectConnected(annPage, lounge.name);
+  const { lounge, ann, annPage, benPage } = await annAndBenInVoice(
+    { admin, api, newUser, signedInPage, uniqueName },
+    'deaf',
+  );
   await expectAudioFlowing(annPage, 1);
   await expectAudioFlowing(benPage, 1);
   // Ann's page plays Ben in an audio element that is not muted.
-  await expect(async () => {
-    const muted = await remoteAudioMuted(annPage);
-    expect(muted.length, 'audio elements on the page').toBeGreaterThan(0);
-    expect(muted).not.toContain(true);
-  }).toPass({ timeout: 20_000 });
+  await expectPeersPlayed(annPage, true);
 
   await test.step('Ann deafens: her buttons read Undeafen and Unmute, Ben sees her Deafened', async () => {
     await button(annPage, 'Deafen').click();
@@ -174,16 +173,12 @@ test('deafened, a person hears no one, is muted too, and is marked Deafened for 
       voiceParticipant(benPage, lounge.name, ann).getByRole('img', { name: 'Deafened', exact: true }),
     ).toBeVisible();
     await expect
-      .poll(async () => (await voiceParticipantsOnServer(api, admin, lounge.id)).find((p) => p.user_id === ann.user.id))
+      .poll(() => seatOnServer(api, admin, lounge.id, ann))
       .toMatchObject({ is_muted: true, is_deafened: true });
   });
 
   await test.step('her page plays no one (every audio element muted) and Ben hears only silence from her', async () => {
-    await expect(async () => {
-      const muted = await remoteAudioMuted(annPage);
-      expect(muted.length, 'audio elements on the page').toBeGreaterThan(0);
-      expect(muted).not.toContain(false);
-    }).toPass({ timeout: 20_000 });
+    await expectPeersPlayed(annPage, false);
     await expectAudioSilent(benPage);
   });
 
@@ -193,11 +188,7 @@ test('deafened, a person hears no one, is muted too, and is marked Deafened for 
     await expect(
       voiceParticipant(benPage, lounge.name, ann).getByRole('img', { name: 'Deafened', exact: true }),
     ).toHaveCount(0);
-    await expect(async () => {
-      const muted = await remoteAudioMuted(annPage);
-      expect(muted.length, 'audio elements on the page').toBeGreaterThan(0);
-      expect(muted).not.toContain(true);
-    }).toPass({ timeout: 20_000 });
+    await expectPeersPlayed(annPage, true);
   });
 });
 
@@ -208,14 +199,10 @@ test('a person who disconnects leaves the list of the others and loses the voice
   signedInPage,
   uniqueName,
 }) => {
-  const lounge = await api.newVoiceChannel(admin, uniqueName('bye').toLowerCase());
-  const ann = await newUser('annabell');
-  const ben = await newUser('benjamin');
-  const annPage = await voicePage(signedInPage, ann);
-  const benPage = await voicePage(signedInPage, ben);
-  await joinVoice(annPage, lounge.name);
-  await joinVoice(benPage, lounge.name);
-  await expectConnected(annPage, lounge.name);
+  const { lounge, ann, ben, annPage, benPage } = await annAndBenInVoice(
+    { admin, api, newUser, signedInPage, uniqueName },
+    'bye',
+  );
   await expectConnected(benPage, lounge.name);
   await expect(voiceList(benPage, lounge.name).getByRole('listitem')).toHaveCount(2);
 
