@@ -118,7 +118,17 @@ test('a first visit is not welcomed; About shows the versions and the changelog'
   const changelog = page.getByRole('dialog', { name: 'Changelog' });
   await expect(changelog.getByText(`Hearth ${info.version}`)).toBeVisible();
   await expect(changelog.getByRole('heading', { name: 'Voice' })).toBeVisible();
-  const legal = await page.request.get('/legal/privacy.html');
-  expect(legal.status()).toBe(200);
-  expect(await legal.text()).toContain('Privacy Policy');
+  // Each legal page opens styled by their one style sheet, under the same security headers.
+  for (const [file, title] of [
+    ['privacy', 'Privacy Policy'],
+    ['terms', 'Terms of Service'],
+    ['guidelines', 'Community Guidelines'],
+  ]) {
+    const legal = await page.context().newPage();
+    const answer = await legal.goto(`/legal/${file}.html`);
+    expect(answer?.status()).toBe(200);
+    await expect(legal.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(await legal.locator('body').evaluate((body) => getComputedStyle(body).maxWidth)).toBe('720px');
+    await legal.close();
+  }
 });
