@@ -19,7 +19,7 @@ export interface PageOptions {
   setUp?: (context: BrowserContext) => Promise<void>;
 }
 
-interface WorkerFixtures {
+export interface WorkerFixtures {
   /**
    * Stands in for the browsers' push services (Google's, which Chromium's subscriptions use, cannot be
    * reached here): the worker's server may send Web Push to it (PUSH_ENDPOINT_ORIGINS).
@@ -31,7 +31,7 @@ interface WorkerFixtures {
   admin: Account;
 }
 
-interface TestFixtures {
+export interface TestFixtures {
   api: Api;
   /** A username no other test uses: prefix + worker + counter + random, at most 20 characters. */
   uniqueName: (prefix: string) => string;
@@ -54,6 +54,9 @@ interface TestFixtures {
   restartServer: () => Promise<void>;
   serverOutputOnFailure: void;
 }
+
+/** Every fixture a test can ask for, for helpers that take some of them (Pick<Fixtures, ...>). */
+export type Fixtures = TestFixtures & WorkerFixtures;
 
 let counter = 0;
 

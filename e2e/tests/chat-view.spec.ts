@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures.js';
+import { expect, test, type Fixtures } from '../support/fixtures.js';
 import {
   composer,
   connectionChip,
@@ -144,19 +144,28 @@ async function cuttableLink(page: Page) {
   return link;
 }
 
-test('a message sent as the network silently dies shows as sending, then not sent with Retry, and is delivered once', async ({
-  freshChannel,
-  newUser,
-  signedInPage,
-}, testInfo) => {
-  const { group, channel } = await freshChannel('dropout');
-  const alice = await signedInPage(await newUser('alice'));
-  const bob = await signedInPage(await newUser('bob'));
+/** Alice, whose live connection runs through a cuttable link, and Bob, in a fresh channel, both connected. */
+async function aliceAndBobOnALink(
+  fixtures: Pick<Fixtures, 'freshChannel' | 'newUser' | 'signedInPage'>,
+  prefix: string,
+) {
+  const { group, channel } = await fixtures.freshChannel(prefix);
+  const alice = await fixtures.signedInPage(await fixtures.newUser('alice'));
+  const bob = await fixtures.signedInPage(await fixtures.newUser('bob'));
   await openChannel(alice, group.name, channel.name);
   const link = await cuttableLink(alice);
   await openChannel(alice, group.name, channel.name);
   await openChannel(bob, group.name, channel.name);
   await expect(connectionChip(alice, 'Connected')).toBeVisible();
+  return { channel, alice, bob, link };
+}
+
+test('a message sent as the network silently dies shows as sending, then not sent with Retry, and is delivered once', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+}, testInfo) => {
+  const { channel, alice, bob, link } = await aliceAndBobOnALink({ freshChannel, newUser, signedInPage }, 'dropout');
 
   link.toServer = link.toPage = false;
   const box = composer(alice, channel.name);
@@ -188,14 +197,7 @@ test('a message whose confirmation was lost with the network turns out sent afte
   newUser,
   signedInPage,
 }) => {
-  const { group, channel } = await freshChannel('halfway');
-  const alice = await signedInPage(await newUser('alice'));
-  const bob = await signedInPage(await newUser('bob'));
-  await openChannel(alice, group.name, channel.name);
-  const link = await cuttableLink(alice);
-  await openChannel(alice, group.name, channel.name);
-  await openChannel(bob, group.name, channel.name);
-  await expect(connectionChip(alice, 'Connected')).toBeVisible();
+  const { channel, alice, bob, link } = await aliceAndBobOnALink({ freshChannel, newUser, signedInPage }, 'halfway');
 
   // The server gets the message, but nothing it says reaches Alice any more.
   link.toPage = false;

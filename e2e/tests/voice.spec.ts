@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, type PageOptions } from '../support/fixtures.js';
+import { expect, test, type Fixtures } from '../support/fixtures.js';
 import type { Account, Api, Channel } from '../support/api.js';
 import {
   expectAudioFlowing,
@@ -33,16 +33,11 @@ async function seatedIds(api: Api, as: Account, channel: Channel): Promise<numbe
 
 const idsOf = (...users: Account[]) => users.map((u) => u.user.id).sort((a, b) => a - b);
 
-interface VoiceFixtures {
-  admin: Account;
-  api: Api;
-  newUser(prefix: string): Promise<Account>;
-  signedInPage(user: Account, options?: PageOptions): Promise<Page>;
-  uniqueName(prefix: string): string;
-}
-
 /** Ann and Ben in a voice channel of their own, both joined, Ann's panel saying Connected. */
-async function annAndBenInVoice(f: VoiceFixtures, channelPrefix: string) {
+async function annAndBenInVoice(
+  f: Pick<Fixtures, 'admin' | 'api' | 'newUser' | 'signedInPage' | 'uniqueName'>,
+  channelPrefix: string,
+) {
   const lounge = await f.api.newVoiceChannel(f.admin, f.uniqueName(channelPrefix).toLowerCase());
   const ann = await f.newUser('annabell');
   const ben = await f.newUser('benjamin');
