@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT, COMMAND_TEXT, ENDPOINTS, TEXT, type Endpoint } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, type Answer, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import type { Answer, Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
 /*
  * Who reaches the admin routes (spec 3 §6): a table of every route the endpoint catalogue marks
@@ -12,17 +11,12 @@ import { startTestServer } from './harness.js';
  * admin 403 with the suspension notice (a suspended account's tokens are refused, and say why).
  */
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let user: Person;
 let moderator: Person;
 let suspendedAdmin: Person;
 
+serverForFile({ adminName: 'gate_admin' });
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('gate_admin'); // the first account: the admin
   user = await api.person('gate_user');
   moderator = await api.person('gate_mod');
   await server.ctx.db.query(`UPDATE users SET role = 'MODERATOR' WHERE id = $1`, [moderator.id]);
@@ -34,10 +28,6 @@ beforeAll(async () => {
   ).body.access_token;
   const suspended = await api.post(`/admin/users/${suspendedAdmin.id}/suspend`, { reason: 'gate test' }, admin.token);
   expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 const ADMIN_ENDPOINTS = ENDPOINTS.filter((e) => e.auth === 'admin');

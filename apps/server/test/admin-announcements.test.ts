@@ -1,30 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { sendAnnouncement } from '../src/admin/announcements.js';
 import type { LoggedEvent } from '../src/events/event-log.js';
 import type { UserRow } from '../src/users/user-row.js';
-import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let guardianId: number;
 const published: LoggedEvent[] = [];
 const open: LiveClient[] = [];
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin'); // the first account: an admin
   guardianId = (await server.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE lower(username) = 'guardian'`))
     .rows[0]!.id;
   server.ctx.events.subscribe((e) => published.push(e));
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const live = async (p: Person) => {

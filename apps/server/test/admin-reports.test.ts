@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT, AdminDataReportsAnswer } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { REPORT_NOT_FOUND } from '../src/admin/reports-service.js';
-import { Api, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin'); // the first account: an admin
-});
-afterAll(() => server.close());
+serverForFile();
 
 const report = (language: string) => ({
   device_info: { platform: 'Linux x86_64', userAgent: 'Test/1.0', language, screen: { width: 1280, height: 720 } },

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXT, CLOSE, DELETED_USER_NAME, TEXT, type AuditEntry } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, uniqueName, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, uniqueName } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
 /*
  * The session lifecycle an admin drives (spec 3 §4, §8): suspension cuts the user off at once (live
@@ -12,20 +11,12 @@ import { startTestServer } from './harness.js';
  * same across the nodes of a cluster.
  */
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 const open: LiveClient[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('boss'); // the first account: the admin
-});
+serverForFile({ adminName: 'boss' });
 
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.socket.terminate();
-  await server.close();
 });
 
 async function live(token: string): Promise<LiveClient> {

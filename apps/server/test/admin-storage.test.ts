@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN_TEXT,
   AdminStorageAnswer,
@@ -8,22 +8,13 @@ import {
   STORAGE_LIMIT_BYTES,
   type AdminStorageRow,
 } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { recalculateAllStorage } from '../src/admin/storage-recalculate.js';
 import type { UserRow } from '../src/users/user-row.js';
-import { Api, type Person } from './client.js';
-import { startTestServer, storageUsed } from './harness.js';
+import type { Person } from './client.js';
+import { storageUsed } from './harness.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin'); // the first account: an admin
-});
-afterAll(() => server.close());
+serverForFile();
 
 async function upload(token: string, path: string, bytes: Buffer, name: string) {
   const form = new FormData();

@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SystemResources, VoiceSessionsDebug } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { formatUptime } from '../src/admin/system-resources.js';
 import { parseNetDev } from '../src/admin/system-proc.js';
 import { Api, LiveClient, type Frame, type Person } from './client.js';
 import { startTestServer } from './harness.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let groupId: number;
 const open: LiveClient[] = [];
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin'); // the first account: an admin
   groupId = (await api.post('/group', { name: 'Voice' }, admin.token)).body.id;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const live = async (p: Person) => {

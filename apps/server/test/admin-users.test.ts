@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_TEXT,
   ADMIN_TEXT,
@@ -9,9 +9,8 @@ import {
   type AdminUser,
   type AuditEntry,
 } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
 /*
  * The admin panel's Users tab on the server (spec 3 §2 Admin panel, §3, §5, §7, §8): the list, promote
@@ -23,20 +22,12 @@ import { startTestServer } from './harness.js';
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 const open: LiveClient[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('root'); // the first account: the admin
-});
+serverForFile({ adminName: 'root' });
 
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.socket.terminate();
-  await server.close();
 });
 
 async function idOf(username: string): Promise<number> {

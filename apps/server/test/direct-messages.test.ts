@@ -1,25 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationIdOf, DM_TEXT, TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { sendDirectMessage } from '../src/direct-messages/service.js';
 import type { UserRow } from '../src/users/user-row.js';
-import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
 let guardian: UserRow;
 const open: LiveClient[] = [];
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  await api.person('admin');
   guardian = (await server.ctx.db.query<UserRow>(`SELECT * FROM users WHERE role = 'SYSTEM' ORDER BY id`)).rows[0]!;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const live = async (p: Person) => {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CUSTOM_EMOJI_MAX_BYTES,
   CUSTOM_EMOJI_PER_USER_MAX,
@@ -9,24 +9,18 @@ import {
   TEXT,
   type CustomEmoji,
 } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
-import { Api, LiveClient, uniqueName, type Person } from './client.js';
+import { Api, LiveClient, uniqueName } from './client.js';
 import { startTestServer, storageUsed as storageUsedBy } from './harness.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let channelId: number;
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin'); // the first account: ADMIN
   const group = (await api.post('/group', { name: 'Emoji' }, admin.token)).body.id;
   channelId = (await api.post('/channel', { name: 'chat', group_id: group }, admin.token)).body.id;
 });
-afterAll(() => server.close());
 
 const png = (width: number, height: number, hue = 40) =>
   sharp({ create: { width, height, channels: 4, background: { r: 200, g: hue, b: 40, alpha: 1 } } })

@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRIEND_TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
 let guardianId: number;
 const open: LiveClient[] = [];
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  await api.person('admin');
   guardianId = (await server.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 'SYSTEM' ORDER BY id`))
     .rows[0]!.id;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const request = (from: Person, to: Person | string) =>

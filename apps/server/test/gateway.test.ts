@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CLOSE, MESSAGE_REMOVED_BY_ADMIN, TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
 import { startTestServer } from './harness.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: { token: string; id: number };
 const open: LiveClient[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  const a = await api.register(uniqueName('admin'));
-  admin = { token: a.token, id: a.user.id };
-});
-afterAll(async () => {
+serverForFile();
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const live = async (token: string) => {

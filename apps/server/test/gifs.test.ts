@@ -9,17 +9,9 @@ import { FAVORITES_LOCK_CLASS, favoritesLockObject } from '../src/gifs/favorites
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
 import { Api, type Person } from './client.js';
 import { startTestServer, storageUsed as storageUsedBy } from './harness.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin'); // the first account is the ADMIN
-});
-afterAll(() => server.close());
+serverForFile();
 
 const frame = (r: number, width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 4, background: { r, g: 90, b: 160, alpha: 1 } } })

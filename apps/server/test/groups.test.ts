@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, uniqueName } from './client.js';
-import { startTestServer } from './harness.js';
+import { uniqueName } from './client.js';
+import { admin, api, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: string;
 let member: string;
 let memberId: number;
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = (await api.register(uniqueName('admin'))).token;
   const m = await api.register(uniqueName('member'));
   member = m.token;
   memberId = m.user.id;
 });
-afterAll(() => server.close());
 
-const newGroup = async (name = uniqueName('g')) => (await api.post('/group', { name }, admin)).body;
+const newGroup = async (name = uniqueName('g')) => (await api.post('/group', { name }, admin.token)).body;
 const newChannel = async (group_id: number, extra: object = {}) =>
-  (await api.post('/channel', { name: uniqueName('c'), group_id, ...extra }, admin)).body;
+  (await api.post('/channel', { name: uniqueName('c'), group_id, ...extra }, admin.token)).body;
 
 describe('first start', () => {
   it('has one group with a general text channel', async () => {
@@ -38,7 +31,7 @@ describe('who may do what', () => {
   type Fixture = { groupId: number; categoryId: number; channelId: number };
   const fixture = async (): Promise<Fixture> => {
     const g = await newGroup();
-    const cat = (await api.post('/category', { name: 'Cat', group_id: g.id }, admin)).body;
+    const cat = (await api.post('/category', { name: 'Cat', group_id: g.id }, admin.token)).body;
     const ch = await newChannel(g.id);
     return { groupId: g.id, categoryId: cat.id, channelId: ch.id };
   };
@@ -81,7 +74,7 @@ describe('who may do what', () => {
   ];
   it.each(expected)('%s: admin %i, member %i, anonymous %i', async (action, a, m, anon) => {
     const run = actions[action]!;
-    expect((await run(admin, await fixture())).status).toBe(a);
+    expect((await run(admin.token, await fixture())).status).toBe(a);
     expect((await run(member, await fixture())).status).toBe(m);
     expect((await run('', await fixture())).status).toBe(anon);
   });
@@ -95,24 +88,24 @@ describe('who may do what', () => {
 describe('groups, categories and channels', () => {
   it('validates names and channel options with clear texts', async () => {
     const g = await newGroup();
-    expect((await api.post('/group', { name: '   ' }, admin)).body).toEqual({ detail: TEXT.nameRequired });
-    expect((await api.post('/channel', { name: 'x' }, admin)).body).toEqual({ detail: TEXT.groupRequired });
-    expect((await api.post('/category', { name: 'x' }, admin)).body).toEqual({ detail: TEXT.groupRequired });
+    expect((await api.post('/group', { name: '   ' }, admin.token)).body).toEqual({ detail: TEXT.nameRequired });
+    expect((await api.post('/channel', { name: 'x' }, admin.token)).body).toEqual({ detail: TEXT.groupRequired });
+    expect((await api.post('/category', { name: 'x' }, admin.token)).body).toEqual({ detail: TEXT.groupRequired });
     const tooMany = await api.post(
       '/channel',
       { name: 'v', group_id: g.id, channel_type: 'voice', max_participants: 51 },
-      admin,
+      admin.token,
     );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.detail).toMatch(/max_participants/);
     const badRate = await api.post(
       '/channel',
       { name: 'v', group_id: g.id, channel_type: 'voice', bitrate: 44100 },
-      admin,
+      admin.token,
     );
     expect(badRate.status).toBe(400);
     expect(badRate.body.detail).toMatch(/bitrate/);
-    const badType = await api.post('/channel', { name: 'v', group_id: g.id, channel_type: 'video' }, admin);
+    const badType = await api.post('/channel', { name: 'v', group_id: g.id, channel_type: 'video' }, admin.token);
     expect(badType.status).toBe(400);
   });
 
@@ -128,39 +121,39 @@ describe('groups, categories and channels', () => {
 
   it('unassigns channels when their category is deleted', async () => {
     const g = await newGroup();
-    const cat = (await api.post('/category', { name: 'Topics', group_id: g.id }, admin)).body;
+    const cat = (await api.post('/category', { name: 'Topics', group_id: g.id }, admin.token)).body;
     const ch = await newChannel(g.id, { category_id: cat.id });
     expect(ch.category_id).toBe(cat.id);
-    expect((await api.delete(`/category/${cat.id}`, admin)).status).toBe(204);
-    expect((await api.get(`/channel/${ch.id}`, admin)).body.category_id).toBeNull();
-    expect((await api.get(`/category?group_id=${g.id}`, admin)).body).toEqual([]);
+    expect((await api.delete(`/category/${cat.id}`, admin.token)).status).toBe(204);
+    expect((await api.get(`/channel/${ch.id}`, admin.token)).body.category_id).toBeNull();
+    expect((await api.get(`/category?group_id=${g.id}`, admin.token)).body).toEqual([]);
   });
 
   it('refuses a category of another group and moves channels between groups', async () => {
     const g1 = await newGroup();
     const g2 = await newGroup();
-    const cat2 = (await api.post('/category', { name: 'Other', group_id: g2.id }, admin)).body;
-    const wrong = await api.post('/channel', { name: 'x', group_id: g1.id, category_id: cat2.id }, admin);
+    const cat2 = (await api.post('/category', { name: 'Other', group_id: g2.id }, admin.token)).body;
+    const wrong = await api.post('/channel', { name: 'x', group_id: g1.id, category_id: cat2.id }, admin.token);
     expect(wrong.body).toEqual({ detail: TEXT.categoryWrongGroup });
     const ch = await newChannel(g1.id);
-    const moved = await api.patch(`/channel/${ch.id}`, { group_id: g2.id, category_id: cat2.id }, admin);
+    const moved = await api.patch(`/channel/${ch.id}`, { group_id: g2.id, category_id: cat2.id }, admin.token);
     expect(moved.body).toMatchObject({ group_id: g2.id, category_id: cat2.id });
   });
 
   it('deleting a group removes its channels and messages', async () => {
     const g = await newGroup();
     const ch = await newChannel(g.id);
-    await api.post('/message', { channel_id: ch.id, content: 'bye' }, admin);
-    expect((await api.delete(`/group/${g.id}`, admin)).status).toBe(204);
-    expect((await api.get(`/channel/${ch.id}`, admin)).status).toBe(404);
-    expect((await api.get(`/message?channel_id=${ch.id}`, admin)).status).toBe(404);
-    expect((await api.delete(`/group/${g.id}`, admin)).status).toBe(404);
+    await api.post('/message', { channel_id: ch.id, content: 'bye' }, admin.token);
+    expect((await api.delete(`/group/${g.id}`, admin.token)).status).toBe(204);
+    expect((await api.get(`/channel/${ch.id}`, admin.token)).status).toBe(404);
+    expect((await api.get(`/message?channel_id=${ch.id}`, admin.token)).status).toBe(404);
+    expect((await api.delete(`/group/${g.id}`, admin.token)).status).toBe(404);
   });
 });
 
 describe('group permissions', () => {
   const put = (groupId: number, userId: number, permissions: object) =>
-    api.put(`/admin/groups/${groupId}/permissions/${userId}`, { permissions }, admin);
+    api.put(`/admin/groups/${groupId}/permissions/${userId}`, { permissions }, admin.token);
 
   it('applies the dependency rules', async () => {
     const g = await newGroup();
@@ -176,7 +169,7 @@ describe('group permissions', () => {
 
   it('lists every user but the system account, with defaults where nothing is stored', async () => {
     const g = await newGroup();
-    const res = await api.get(`/admin/groups/${g.id}/permissions`, admin);
+    const res = await api.get(`/admin/groups/${g.id}/permissions`, admin.token);
     expect(res.body.group_id).toBe(g.id);
     const names = res.body.user_permissions.map((e: any) => e.user.username);
     expect(names).not.toContain('Guardian');
@@ -189,8 +182,8 @@ describe('group permissions', () => {
   it('hides a group without can_view everywhere: lists, channel, history, permissions', async () => {
     const g = await newGroup();
     const ch = await newChannel(g.id);
-    const cat = (await api.post('/category', { name: 'Secret', group_id: g.id }, admin)).body;
-    await api.post('/message', { channel_id: ch.id, content: 'hidden words' }, admin);
+    const cat = (await api.post('/category', { name: 'Secret', group_id: g.id }, admin.token)).body;
+    await api.post('/message', { channel_id: ch.id, content: 'hidden words' }, admin.token);
     await put(g.id, memberId, { can_view: false });
 
     expect((await api.get('/group', member)).body.map((x: any) => x.id)).not.toContain(g.id);

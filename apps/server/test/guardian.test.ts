@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_TEXT, SLASH_COMMANDS, TEXT, type Message } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let alice: Person;
 let outsider: Person;
 let groupId: number;
@@ -14,10 +10,8 @@ let general: number;
 let news: number;
 const open: LiveClient[] = [];
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin');
   alice = await api.person('alice');
   outsider = await api.person('outsider');
   groupId = (await api.post('/group', { name: 'Guarded' }, admin.token)).body.id;
@@ -29,9 +23,8 @@ beforeAll(async () => {
     admin.token,
   );
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const live = async (token: string) => {

@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningApp } from '../src/app.js';
-import { Api, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin');
-});
-afterAll(async () => {
-  await server.close();
-});
+serverForFile();
 
 const members = (viewer: Person, channelId: number, query = '') =>
   api.get(`/channel/${channelId}/members${query}`, viewer.token);

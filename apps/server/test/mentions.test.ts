@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_REMOVED_BY_ADMIN, TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, uniqueName, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, uniqueName, type Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let alice: Person;
 let bob: Person;
 /** Cannot view `hidden`. */
@@ -17,10 +13,8 @@ const open: LiveClient[] = [];
 
 const person = (prefix: string) => api.person(prefix);
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await person('admin');
   alice = await person('alice');
   bob = await person('bob');
   carol = await person('carol');
@@ -28,9 +22,8 @@ beforeAll(async () => {
   hidden = (await api.post('/group', { name: 'Hidden' }, admin.token)).body.id;
   await api.put(`/admin/groups/${hidden}/permissions/${carol.id}`, { permissions: { can_view: false } }, admin.token);
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const newChannel = async (group = groupId) =>

@@ -1,30 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_REMOVED_BY_ADMIN, TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { Api, uniqueName } from './client.js';
 import { startTestServer } from './harness.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: string;
 let alice: { token: string; id: number; username: string };
 let bob: { token: string; id: number };
 let groupId: number;
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = (await api.register(uniqueName('admin'))).token;
   const a = await api.register(uniqueName('alice'));
   alice = { token: a.token, id: a.user.id, username: a.user.username };
   const b = await api.register(uniqueName('bob'));
   bob = { token: b.token, id: b.user.id };
-  groupId = (await api.post('/group', { name: 'Messages' }, admin)).body.id;
+  groupId = (await api.post('/group', { name: 'Messages' }, admin.token)).body.id;
 });
-afterAll(() => server.close());
 
 const newChannel = async () =>
-  (await api.post('/channel', { name: uniqueName('c'), group_id: groupId }, admin)).body.id as number;
+  (await api.post('/channel', { name: uniqueName('c'), group_id: groupId }, admin.token)).body.id as number;
 const send = (token: string, channel_id: number, content: string, nonce?: string) =>
   api.post('/message', { channel_id, content, ...(nonce ? { nonce } : {}) }, token);
 
@@ -116,19 +110,19 @@ describe('sending', () => {
 
   it('checks can_post on every send', async () => {
     const channel = await newChannel();
-    await api.put(`/admin/groups/${groupId}/permissions/${bob.id}`, { permissions: { can_post: false } }, admin);
+    await api.put(`/admin/groups/${groupId}/permissions/${bob.id}`, { permissions: { can_post: false } }, admin.token);
     const denied = await send(bob.token, channel, 'let me in');
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual({ detail: TEXT.noPostPermission });
     // Reading is still allowed.
     expect((await api.get(`/message?channel_id=${channel}`, bob.token)).status).toBe(200);
-    await api.put(`/admin/groups/${groupId}/permissions/${bob.id}`, { permissions: { can_post: true } }, admin);
+    await api.put(`/admin/groups/${groupId}/permissions/${bob.id}`, { permissions: { can_post: true } }, admin.token);
     expect((await send(bob.token, channel, 'back')).status).toBe(201);
   });
 
   it('refuses messages in voice channels', async () => {
-    const voice = (await api.post('/channel', { name: 'talk', group_id: groupId, channel_type: 'voice' }, admin)).body
-      .id;
+    const voice = (await api.post('/channel', { name: 'talk', group_id: groupId, channel_type: 'voice' }, admin.token))
+      .body.id;
     expect((await send(alice.token, voice, 'hi')).body).toEqual({ detail: TEXT.voiceChannelNoMessages });
   });
 });
@@ -138,7 +132,7 @@ describe('edit and delete', () => {
     const channel = await newChannel();
     const msg = (await send(alice.token, channel, 'first')).body;
     expect((await api.put(`/message/${msg.id}`, { content: 'hijack' }, bob.token)).status).toBe(403);
-    expect((await api.put(`/message/${msg.id}`, { content: 'hijack' }, admin)).body).toEqual({
+    expect((await api.put(`/message/${msg.id}`, { content: 'hijack' }, admin.token)).body).toEqual({
       detail: TEXT.editNotAuthor,
     });
     expect((await api.put(`/message/${msg.id}`, { content: '  ' }, alice.token)).status).toBe(400);
@@ -161,7 +155,7 @@ describe('edit and delete', () => {
   it("replaces another user's message when an admin deletes it", async () => {
     const channel = await newChannel();
     const msg = (await send(alice.token, channel, 'rude words')).body;
-    const res = await api.delete(`/message/${msg.id}`, admin);
+    const res = await api.delete(`/message/${msg.id}`, admin.token);
     expect(res.status).toBe(200);
     expect(res.body.deleted).toBe(false);
     expect(res.body.message.content).toBe(MESSAGE_REMOVED_BY_ADMIN);

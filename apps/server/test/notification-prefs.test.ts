@@ -1,28 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let alice: Person;
 let groupId: number;
 let channelId: number;
 const open: LiveClient[] = [];
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin');
   alice = await api.person('alice');
   groupId = (await api.post('/group', { name: 'Quiet' }, admin.token)).body.id;
   channelId = (await api.post('/channel', { name: 'noisy', group_id: groupId }, admin.token)).body.id;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const prefs = async (p: Person) => (await api.get('/user/notification-preferences', p.token)).body;

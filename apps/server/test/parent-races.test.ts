@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, uniqueName } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, uniqueName } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
 /**
  * A write whose parent (channel, group, category) is deleted between the service's access check and
  * its INSERT/UPDATE meets PostgreSQL's foreign-key check. It must answer 404, never 500.
  */
 
-let server: RunningApp;
-let api: Api;
-let admin: string;
 let userId: number;
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = (await api.register(uniqueName('admin'))).token;
   userId = (await api.register(uniqueName('member'))).user.id;
 });
-afterAll(() => server.close());
 
 /** Runs the statement directly, bypassing any interception in place. */
 const direct = (sql: string, params: unknown[]) =>
@@ -42,9 +35,9 @@ function vanishAfter(prefix: string, sql: string, params: unknown[]): void {
   };
 }
 
-const newGroup = async () => (await api.post('/group', { name: uniqueName('g') }, admin)).body.id as number;
+const newGroup = async () => (await api.post('/group', { name: uniqueName('g') }, admin.token)).body.id as number;
 const newChannel = async (group_id: number) =>
-  (await api.post('/channel', { name: uniqueName('c'), group_id }, admin)).body.id as number;
+  (await api.post('/channel', { name: uniqueName('c'), group_id }, admin.token)).body.id as number;
 const DELETE_GROUP = 'DELETE FROM groups WHERE id = $1';
 const READ_GROUP = 'SELECT * FROM groups WHERE id';
 /** The start of the access check that reads a channel with the caller's permissions (groups/access.ts). */
@@ -54,14 +47,14 @@ describe('a write racing the delete of its parent', () => {
   it('answers a message posted to a channel being deleted with 404', async () => {
     const channel = await newChannel(await newGroup());
     vanishAfter(CHANNEL_ACCESS_CHECK, 'DELETE FROM channels WHERE id = $1', [channel]);
-    const res = await api.post('/message', { channel_id: channel, content: 'too late' }, admin);
+    const res = await api.post('/message', { channel_id: channel, content: 'too late' }, admin.token);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: TEXT.channelNotFound });
   });
 
   it('answers a live send racing the channel delete with an error frame, and keeps the connection', async () => {
     const channel = await newChannel(await newGroup());
-    const client = await LiveClient.authed(server.url, admin);
+    const client = await LiveClient.authed(server.url, admin.token);
     try {
       vanishAfter(CHANNEL_ACCESS_CHECK, 'DELETE FROM channels WHERE id = $1', [channel]);
       client.send({ type: 'message', channel_id: channel, content: 'too late', nonce: 'n-race' });
@@ -77,22 +70,22 @@ describe('a write racing the delete of its parent', () => {
   it('answers a category or channel created in a group being deleted with 404', async () => {
     let group = await newGroup();
     vanishAfter(READ_GROUP, DELETE_GROUP, [group]);
-    const category = await api.post('/category', { name: 'late', group_id: group }, admin);
+    const category = await api.post('/category', { name: 'late', group_id: group }, admin.token);
     expect(category.status).toBe(404);
     expect(category.body).toEqual({ detail: TEXT.groupNotFound });
 
     group = await newGroup();
     vanishAfter(READ_GROUP, DELETE_GROUP, [group]);
-    const channel = await api.post('/channel', { name: 'late', group_id: group }, admin);
+    const channel = await api.post('/channel', { name: 'late', group_id: group }, admin.token);
     expect(channel.status).toBe(404);
     expect(channel.body).toEqual({ detail: TEXT.groupNotFound });
   });
 
   it('answers a channel created in a category being deleted with 404', async () => {
     const group = await newGroup();
-    const category = (await api.post('/category', { name: 'cat', group_id: group }, admin)).body.id as number;
+    const category = (await api.post('/category', { name: 'cat', group_id: group }, admin.token)).body.id as number;
     vanishAfter('SELECT group_id FROM categories', 'DELETE FROM categories WHERE id = $1', [category]);
-    const res = await api.post('/channel', { name: 'late', group_id: group, category_id: category }, admin);
+    const res = await api.post('/channel', { name: 'late', group_id: group, category_id: category }, admin.token);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: TEXT.categoryNotFound });
   });
@@ -102,7 +95,7 @@ describe('a write racing the delete of its parent', () => {
     const target = await newGroup();
     // The channel is read first; the only group read is the move target's.
     vanishAfter(READ_GROUP, DELETE_GROUP, [target]);
-    const res = await api.patch(`/channel/${channel}`, { group_id: target }, admin);
+    const res = await api.patch(`/channel/${channel}`, { group_id: target }, admin.token);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: TEXT.groupNotFound });
   });
@@ -113,7 +106,7 @@ describe('a write racing the delete of its parent', () => {
     const res = await api.put(
       `/admin/groups/${group}/permissions/${userId}`,
       { permissions: { can_post: false } },
-      admin,
+      admin.token,
     );
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: TEXT.groupNotFound });
@@ -123,9 +116,11 @@ describe('a write racing the delete of its parent', () => {
     for (let round = 0; round < 5; round++) {
       const channel = await newChannel(await newGroup());
       const posts = Array.from({ length: 40 }, (_, i) =>
-        api.post('/message', { channel_id: channel, content: `m${i}` }, admin),
+        api.post('/message', { channel_id: channel, content: `m${i}` }, admin.token),
       );
-      const removal = new Promise((r) => setTimeout(r, 5 * round)).then(() => api.delete(`/channel/${channel}`, admin));
+      const removal = new Promise((r) => setTimeout(r, 5 * round)).then(() =>
+        api.delete(`/channel/${channel}`, admin.token),
+      );
       const answers = await Promise.all(posts);
       expect((await removal).status).toBe(204);
       for (const res of answers) {

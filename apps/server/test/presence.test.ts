@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
 const GRACE_MS = 400;
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 const open: LiveClient[] = [];
 
+serverForFile({ config: { presenceOfflineGraceMs: GRACE_MS } });
 beforeAll(async () => {
-  server = await startTestServer({ presenceOfflineGraceMs: GRACE_MS });
-  api = new Api(server.url);
-  admin = await api.person('admin');
   await server.ctx.db.query(`UPDATE users SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const live = async (p: Person) => {

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PROFILE_TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
-import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer, storageUsed as storageUsedBy } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { storageUsed as storageUsedBy } from './harness.js';
+import { api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
 const open: LiveClient[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  await api.person('admin');
-});
-afterAll(async () => {
+serverForFile();
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const live = async (p: Person) => {

@@ -1,34 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMOJI_MAX_LENGTH, REACTION_EMOJI_PER_MESSAGE_MAX, TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { Api, LiveClient, uniqueName } from './client.js';
 import { startTestServer } from './harness.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: string;
 let alice: { token: string; id: number; username: string };
 let bob: { token: string; id: number; username: string };
 let groupId: number;
 const open: LiveClient[] = [];
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = (await api.register(uniqueName('admin'))).token;
   const a = await api.register(uniqueName('alice'));
   alice = { token: a.token, id: a.user.id, username: a.user.username };
   const b = await api.register(uniqueName('bob'));
   bob = { token: b.token, id: b.user.id, username: b.user.username };
-  groupId = (await api.post('/group', { name: 'Reactions' }, admin)).body.id;
+  groupId = (await api.post('/group', { name: 'Reactions' }, admin.token)).body.id;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const newChannel = async (group = groupId) =>
-  (await api.post('/channel', { name: uniqueName('c'), group_id: group }, admin)).body.id as number;
+  (await api.post('/channel', { name: uniqueName('c'), group_id: group }, admin.token)).body.id as number;
 const send = async (token: string, channel_id: number, content = 'hello') =>
   (await api.post('/message', { channel_id, content }, token)).body.id as number;
 const react = (token: string, messageId: number, body: unknown) =>
@@ -43,7 +37,7 @@ const live = async (token: string) => {
   return client;
 };
 const setPermissions = (userId: number, permissions: Record<string, boolean>, group = groupId) =>
-  api.put(`/admin/groups/${group}/permissions/${userId}`, { permissions }, admin);
+  api.put(`/admin/groups/${group}/permissions/${userId}`, { permissions }, admin.token);
 
 describe('adding', () => {
   it('answers 201 with the reaction, the emoji in its fully-qualified form', async () => {
@@ -153,7 +147,7 @@ describe('adding', () => {
     } finally {
       await setPermissions(bob.id, { can_post: true });
     }
-    await api.delete(`/message/${message}`, admin);
+    await api.delete(`/message/${message}`, admin.token);
     const removed = await react(bob.token, message, { emoji_unicode: '👍' });
     expect(removed.status).toBe(400);
     expect(removed.body).toEqual({ detail: TEXT.reactionOnRemoved });
@@ -209,7 +203,7 @@ describe('history', () => {
     const added = (await react(bob.token, message, { emoji_unicode: '👍' })).body;
     const edited = await api.put(`/message/${message}`, { content: 'changed' }, alice.token);
     expect(edited.body.reactions).toEqual([added]);
-    const removed = await api.delete(`/message/${message}`, admin);
+    const removed = await api.delete(`/message/${message}`, admin.token);
     expect(removed.body.message.reactions).toEqual([added]);
   });
 });
@@ -225,7 +219,7 @@ describe('removing', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ detail: TEXT.reactionNotOwn });
     // Not even an admin takes away someone else's reaction.
-    expect((await unreact(admin, message, hers.id)).status).toBe(403);
+    expect((await unreact(admin.token, message, hers.id)).status).toBe(403);
 
     const res = await unreact(bob.token, message, mine.id);
     expect(res.status).toBe(204);
@@ -262,7 +256,7 @@ describe('removing', () => {
 
 describe('visibility', () => {
   it('answers 404 for a message the caller may not view, or that does not exist', async () => {
-    const hidden = (await api.post('/group', { name: 'Hidden' }, admin)).body.id as number;
+    const hidden = (await api.post('/group', { name: 'Hidden' }, admin.token)).body.id as number;
     const channel = await newChannel(hidden);
     const message = await send(alice.token, channel);
     const theirs = (await react(alice.token, message, { emoji_unicode: '👍' })).body;
@@ -281,7 +275,7 @@ describe('visibility', () => {
 
 describe('live events', () => {
   it('reach everyone who can view the channel, and no one else', async () => {
-    const viewers = (await api.post('/group', { name: 'Live reactions' }, admin)).body.id as number;
+    const viewers = (await api.post('/group', { name: 'Live reactions' }, admin.token)).body.id as number;
     const channel = await newChannel(viewers);
     const carol = await api.register(uniqueName('carol'));
     await setPermissions(carol.user.id, { can_view: false }, viewers);
@@ -298,7 +292,7 @@ describe('live events', () => {
       expect(frame.data).toEqual(added);
     }
     // A later event for carol proves the earlier ones had their chance to arrive.
-    await api.post('/group', { name: 'After' }, admin);
+    await api.post('/group', { name: 'After' }, admin.token);
     await carolLive.waitFor((f) => f.type === 'group_created');
     expect(carolLive.frames.filter((f) => f.type.startsWith('reaction_'))).toEqual([]);
   });
@@ -311,7 +305,7 @@ describe('live events', () => {
     await api.put(`/message/${message}`, { content: 'edited' }, alice.token);
     const edit = await bobLive.waitFor((f) => f.type === 'message_updated' && f.data.id === message);
     expect(edit.data.reactions).toEqual([added]);
-    await api.delete(`/message/${message}`, admin);
+    await api.delete(`/message/${message}`, admin.token);
     const removal = await bobLive.waitFor((f) => f.type === 'message_admin_delete' && f.data.id === message);
     expect(removal.data.reactions).toEqual([added]);
   });

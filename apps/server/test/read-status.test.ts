@@ -1,28 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, LiveClient, uniqueName, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, uniqueName, type Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let alice: Person;
 let bob: Person;
 const open: LiveClient[] = [];
 
 const person = (prefix: string) => api.person(prefix);
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await person('admin');
   alice = await person('alice');
   bob = await person('bob');
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const newGroup = async () => (await api.post('/group', { name: uniqueName('g') }, admin.token)).body.id as number;

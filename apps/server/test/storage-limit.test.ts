@@ -1,23 +1,18 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_LIMIT_BYTES, storageFullText } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
-import { Api, type Person } from './client.js';
-import { startTestServer, storageUsed } from './harness.js';
+import type { Person } from './client.js';
+import { storageUsed } from './harness.js';
+import { api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
 let alice: Person;
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  await api.person('admin'); // the first account: an admin
   alice = await api.person('alice');
 });
-afterAll(() => server.close());
 
 const picture = (background: string) =>
   sharp({ create: { width: 32, height: 32, channels: 3, background } })

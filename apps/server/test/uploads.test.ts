@@ -3,34 +3,27 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileTooLargeText, TEXT, type Attachment, type Message } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { expireUnsentUploads, removeDeletedFiles } from '../src/uploads/file-deletions.js';
-import { Api, LiveClient, uniqueName, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
 const MAX_BYTES = 300 * 1024;
 
-let server: RunningApp;
-let api: Api;
-let admin: string;
 let alice: Person;
 let bob: Person;
 let groupId: number;
 let channelId: number;
 const open: LiveClient[] = [];
 
+serverForFile({ config: { uploadMaxBytes: MAX_BYTES } });
 beforeAll(async () => {
-  server = await startTestServer({ uploadMaxBytes: MAX_BYTES });
-  api = new Api(server.url);
-  admin = (await api.register(uniqueName('admin'))).token;
   alice = await api.person('alice');
   bob = await api.person('bob');
-  groupId = (await api.post('/group', { name: 'Uploads' }, admin)).body.id;
-  channelId = (await api.post('/channel', { name: 'files', group_id: groupId }, admin)).body.id;
+  groupId = (await api.post('/group', { name: 'Uploads' }, admin.token)).body.id;
+  channelId = (await api.post('/channel', { name: 'files', group_id: groupId }, admin.token)).body.id;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const png = (width: number, height: number, hue = 0) =>
@@ -175,7 +168,11 @@ describe('uploading', () => {
   });
 
   it('checks can_upload in the channel named beforehand', async () => {
-    await api.put(`/admin/groups/${groupId}/permissions/${bob.id}`, { permissions: { can_upload: false } }, admin);
+    await api.put(
+      `/admin/groups/${groupId}/permissions/${bob.id}`,
+      { permissions: { can_upload: false } },
+      admin.token,
+    );
     try {
       const res = await upload(bob.token, 'hello', 'a.txt', 'text/plain', `?channel_id=${channelId}`);
       expect(res.status).toBe(403);
@@ -190,7 +187,11 @@ describe('uploading', () => {
       expect(send.status).toBe(403);
       expect(send.body).toEqual({ detail: TEXT.noUploadPermission });
     } finally {
-      await api.put(`/admin/groups/${groupId}/permissions/${bob.id}`, { permissions: { can_upload: true } }, admin);
+      await api.put(
+        `/admin/groups/${groupId}/permissions/${bob.id}`,
+        { permissions: { can_upload: true } },
+        admin.token,
+      );
     }
   });
 });
@@ -344,7 +345,7 @@ describe('deleting', () => {
       await api.post('/message', { channel_id: channelId, content: 'two', attachment_ids: [b.id] }, alice.token)
     ).body.id;
     expect((await api.delete(`/message/${m1}`, alice.token)).status).toBe(200);
-    const removed = await api.delete(`/message/${m2}`, admin);
+    const removed = await api.delete(`/message/${m2}`, admin.token);
     expect(removed.body.message.attachments).toEqual([]);
     await removeDeletedFiles(server.ctx);
     expect((await storedFiles()).length).toBe(filesBefore);

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, VERSION_TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { SERVER_VERSION } from '../src/versions/service.js';
-import { Api, LiveClient, type Person } from './client.js';
-import { startTestServer } from './harness.js';
+import { LiveClient, type Person } from './client.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let alice: Person;
 
+serverForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  api = new Api(server.url);
-  admin = await api.person('admin');
   alice = await api.person('alice');
 });
-afterAll(() => server.close());
 
 describe('versions', () => {
   it('tells anyone, signed in or not, the server, API and newest client versions', async () => {

@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, VOICE_TEXT } from '@hearth/protocol';
-import type { RunningApp } from '../src/app.js';
 import { Api, LiveClient, type Frame, type Person } from './client.js';
 import { startTestServer } from './harness.js';
+import { admin, api, server, serverForFile } from './test-server.js';
 
-let server: RunningApp;
-let api: Api;
-let admin: Person;
 let groupId: number;
 const open: LiveClient[] = [];
 
 const RING_MS = 1_500;
 const GRACE_MS = 400;
 
+serverForFile({ config: { dmCallRingTimeoutMs: RING_MS, presenceOfflineGraceMs: GRACE_MS } });
 beforeAll(async () => {
-  server = await startTestServer({ dmCallRingTimeoutMs: RING_MS, presenceOfflineGraceMs: GRACE_MS });
-  api = new Api(server.url);
-  admin = await api.person('admin');
   groupId = (await api.post('/group', { name: 'Voice group' }, admin.token)).body.id;
 });
-afterAll(async () => {
+afterAll(() => {
   for (const c of open) c.close();
-  await server.close();
 });
 
 const live = async (p: Person) => {

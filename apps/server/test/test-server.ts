@@ -1,0 +1,42 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { RunningApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { Api, type Person } from './client.js';
+import { startTestServer } from './harness.js';
+
+// Set by the beforeAll that serverForFile registers, so read them in hooks and tests only. Vitest
+// gives every test file its own copy of this module: each file sees its own server.
+
+/** The test file's server. */
+export let server: RunningApp;
+/** A client of the file's server. */
+export let api: Api;
+/** The file's first account, which the server made its admin. */
+export let admin: Person;
+
+export interface ServerForFileOptions {
+  /** Settings over startTestServer's defaults. */
+  config?: Partial<Config>;
+  /** The prefix of the admin's username. */
+  adminName?: string;
+}
+
+/**
+ * Starts one server for the calling test file before its first test, closes it after its last, and
+ * registers the admin. One server a file, not a test: a start creates and migrates a database, and the
+ * tests of a file stay out of each other's way with users and groups of their own. The admin is the
+ * first account because the server makes its first account an admin, which no test's own user should be.
+ *
+ * Call it at the top of the file, before the file's own hooks: Vitest runs beforeAll hooks in order and
+ * afterAll hooks in reverse, so the file's set-up runs with the server up and its clean-up (closing live
+ * connections, say) before the server closes.
+ */
+export function serverForFile({ config = {}, adminName = 'admin' }: ServerForFileOptions = {}): void {
+  beforeAll(async () => {
+    server = await startTestServer(config);
+    api = new Api(server.url);
+    admin = await api.person(adminName);
+  });
+  // A start that failed leaves nothing to close, and the failure to report is the start's.
+  afterAll(() => server?.close());
+}
