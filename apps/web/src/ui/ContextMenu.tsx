@@ -8,7 +8,7 @@ import {
   type PointerEvent,
   type ReactElement,
 } from 'react';
-import type { MenuItem } from './menu-items';
+import type { ContextMenuRequest, MenuItem } from './menu-items';
 import { focusedWithin } from './dialog-focus';
 import { composeHandlers } from './menu-trigger';
 import { menuSurfaces, useMenuSurfaces } from './lazy-menus';
@@ -22,11 +22,6 @@ export interface ContextMenuProps {
 }
 
 /** Where a menu was asked for; a new object for each request. */
-export interface ContextMenuRequest {
-  x: number;
-  y: number;
-}
-
 interface TriggerProps {
   style?: CSSProperties;
   onContextMenu?(event: MouseEvent<HTMLElement>): void;

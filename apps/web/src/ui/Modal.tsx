@@ -1,25 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { lazyModule, useLazyModule, useOpenedOnce } from '../lib/lazy-module';
 import { useDialogFocus } from './dialog-focus';
+import type { ModalProps } from './modal-props';
 
-export type ModalSize = 'sm' | 'md' | 'lg';
-
-export interface ModalProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  /** Blocks Escape, outside clicks and the close button, e.g. while a form is submitting. */
-  preventClose?: boolean;
-  footer?: ReactNode;
-  size?: ModalSize;
-  /**
-   * Renders an alertdialog: no close button and no outside-click dismissal, and focus starts on
-   * the first button, so put the safe choice first.
-   */
-  alert?: boolean;
-  children?: ReactNode;
-}
+export type { ModalProps, ModalSize } from './modal-props';
 
 const dialogCode = lazyModule(() => import('./ModalDialog'));
 

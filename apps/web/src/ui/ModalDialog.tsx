@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { CloseIcon } from './icons';
 import { cx } from './cx';
 import type { DialogFocus } from './dialog-focus';
-import type { ModalProps } from './Modal';
+import type { ModalProps } from './modal-props';
 import styles from './Modal.module.css';
 
 /**

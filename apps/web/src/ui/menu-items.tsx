@@ -2,6 +2,12 @@ import { type ComponentType, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './Menu.module.css';
 
+/** Where a context menu was asked for: the pointer's position in the window. */
+export interface ContextMenuRequest {
+  x: number;
+  y: number;
+}
+
 export type MenuItem =
   { label: string; icon?: ReactNode; danger?: boolean; disabled?: boolean; onSelect: () => void } | { separator: true };
 

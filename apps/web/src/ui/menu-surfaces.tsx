@@ -10,10 +10,9 @@ import {
 import { createPortal } from 'react-dom';
 import * as ContextMenuPrimitive from '@radix-ui/react-context-menu';
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
-import { type MenuItem, renderMenuItems } from './menu-items';
+import { type ContextMenuRequest, type MenuItem, renderMenuItems } from './menu-items';
 import { noteMenuOpener } from './dialog-focus';
 import { usingKeyboard } from './input-modality';
-import type { ContextMenuRequest } from './ContextMenu';
 import styles from './Menu.module.css';
 
 // The menus themselves (see ContextMenu and DropdownMenu, whose triggers are in the app's first

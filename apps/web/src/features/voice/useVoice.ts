@@ -3,7 +3,8 @@ import { useServices } from '../../app/services';
 import { useSession } from '../../app/session';
 import type { LiveConnection } from '../../lib/live';
 import { useToast, type ToastApi } from '../../ui';
-import { VoiceSession, type VoiceState } from './voice-session';
+import type { VoiceState } from './voice-contract';
+import { VoiceSession } from './voice-session';
 
 /** One voice session per signed-in tab (its live connection). */
 const sessions = new WeakMap<LiveConnection, VoiceSession>();

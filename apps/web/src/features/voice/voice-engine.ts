@@ -7,7 +7,7 @@ import { playVoiceSound } from './voice-sounds';
 import { SpeakingDetector } from './speaking';
 import { VoiceMedia } from './voice-media';
 import { sensitivityThresholdDb, voiceSettings } from './voice-settings';
-import { VOICE_TEXT, type VoiceChannelRef, type VoiceEngineApi, type VoiceSession } from './voice-session';
+import { VOICE_TEXT, type VoiceChannelRef, type VoiceEngineApi, type VoiceSessionHost } from './voice-contract';
 
 type JoinAnswer = z.infer<typeof JoinVoiceAnswer>;
 
@@ -40,7 +40,7 @@ export class VoiceEngine implements VoiceEngineApi {
   private unsubscribe: (() => void) | null = null;
 
   constructor(
-    private session: VoiceSession,
+    private session: VoiceSessionHost,
     private deps: {
       http: HttpClient;
       live: LiveConnection;

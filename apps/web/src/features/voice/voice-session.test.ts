@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../lib/http';
 import type { LiveConnection } from '../../lib/live';
-import { REJOIN_COOLDOWN_MS, VOICE_TEXT, VoiceSession } from './voice-session';
+import { VOICE_TEXT } from './voice-contract';
+import { REJOIN_COOLDOWN_MS, VoiceSession } from './voice-session';
 
 function session() {
   let now = 10_000;

@@ -1,40 +1,15 @@
 import type { HttpClient } from '../../lib/http';
 import type { LiveConnection } from '../../lib/live';
-
-/** Spec 2 §4: disconnected, connecting (seated, no peer connected yet), connected (a peer connected). */
-export type VoiceStatus = 'disconnected' | 'connecting' | 'connected';
-
-export interface VoiceState {
-  status: VoiceStatus;
-  channelId: number | null;
-  channelName: string | null;
-  muted: boolean;
-  deafened: boolean;
-}
-
-export interface VoiceChannelRef {
-  id: number;
-  name: string;
-}
-
-/** What the engine (its own lazy chunk, with WebRTC) does; the session only forwards to it. */
-export interface VoiceEngineApi {
-  join(channel: VoiceChannelRef): Promise<void>;
-  leave(): Promise<void>;
-  setMuted(muted: boolean): void;
-  setDeafened(deafened: boolean): void;
-}
+import {
+  VOICE_TEXT,
+  type VoiceChannelRef,
+  type VoiceEngineApi,
+  type VoiceSessionHost,
+  type VoiceState,
+} from './voice-contract';
 
 /** Spec 2 §9: rejoining within 2 s of leaving is refused. */
 export const REJOIN_COOLDOWN_MS = 2_000;
-
-export const VOICE_TEXT = {
-  rejoinCooldown: 'Please wait a moment before rejoining the voice channel.',
-  alreadyIn: (name: string) => `You are already connected to ${name}`,
-  disconnectFirst: (name: string) => `Please disconnect from ${name} first`,
-  joinFailed: (reason: string) => `Failed to join voice channel: ${reason}`,
-  leaveFailed: 'Failed to disconnect from voice channel',
-} as const;
 
 const DISCONNECTED: VoiceState = {
   status: 'disconnected',
@@ -49,7 +24,7 @@ const DISCONNECTED: VoiceState = {
  * useSyncExternalStore). The engine, with WebRTC, the microphone and the peer connections, is
  * fetched at the first join: nothing of it is in the first download.
  */
-export class VoiceSession {
+export class VoiceSession implements VoiceSessionHost {
   private state: VoiceState = DISCONNECTED;
   private listeners = new Set<() => void>();
   private engine: Promise<VoiceEngineApi> | null = null;
