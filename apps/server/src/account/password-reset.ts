@@ -77,17 +77,18 @@ export async function verifyResetCode(
   code: string,
 ): Promise<VerifyResetCodeAnswer> {
   const account = await findAccount(ctx, identifier);
-  const token = account
-    ? await inTransaction(ctx.db, async (tx) => {
-        const check = await checkCode(tx, account.id, 'reset_password', code);
-        if (check.result !== 'ok') return null;
-        await tx.query('UPDATE users SET email_verified = true WHERE id = $1 AND lower(email) = lower($2)', [
-          account.id,
-          check.email,
-        ]);
-        return issueResetToken(tx, account.id);
-      })
-    : null;
+  // An unknown identifier goes through the same transaction and code lookup (for no user: id 0), so
+  // the answer takes as long as for an account with no code pending and says nothing of which it was.
+  const userId = account?.id ?? 0;
+  const token = await inTransaction(ctx.db, async (tx) => {
+    const check = await checkCode(tx, userId, 'reset_password', code);
+    if (check.result !== 'ok') return null;
+    await tx.query('UPDATE users SET email_verified = true WHERE id = $1 AND lower(email) = lower($2)', [
+      userId,
+      check.email,
+    ]);
+    return issueResetToken(tx, userId);
+  });
   if (!token) throw badRequest(ACCOUNT_TEXT.resetCodeInvalid);
   return { message: ACCOUNT_TEXT.resetCodeAccepted, reset_token: token };
 }
