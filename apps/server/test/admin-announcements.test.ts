@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT } from '@hearth/protocol';
 import { sendAnnouncement } from '../src/admin/announcements.js';
 import type { LoggedEvent } from '../src/events/event-log.js';
 import type { UserRow } from '../src/users/user-row.js';
-import { LiveClient, type Person } from './client.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import type { Person } from './client.js';
+import { admin, api, live, server, serverForFile } from './test-server.js';
 
 let guardianId: number;
 const published: LoggedEvent[] = [];
-const open: LiveClient[] = [];
 
 serverForFile();
 beforeAll(async () => {
@@ -16,15 +15,6 @@ beforeAll(async () => {
     .rows[0]!.id;
   server.ctx.events.subscribe((e) => published.push(e));
 });
-afterAll(() => {
-  for (const c of open) c.close();
-});
-
-const live = async (p: Person) => {
-  const c = await LiveClient.authed(server.url, p.token);
-  open.push(c);
-  return c;
-};
 
 /** The user's conversation with Guardian, oldest first. */
 const fromGuardian = async (p: Person): Promise<string[]> => {

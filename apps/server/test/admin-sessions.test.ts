@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT, CLOSE, DELETED_USER_NAME, TEXT, type AuditEntry } from '@hearth/protocol';
-import { LiveClient, uniqueName } from './client.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import { uniqueName } from './client.js';
+import { admin, api, connectLive, live, server, serverForFile } from './test-server.js';
 
 /*
  * The session lifecycle an admin drives (spec 3 §4, §8): suspension cuts the user off at once (live
@@ -11,19 +11,7 @@ import { admin, api, server, serverForFile } from './test-server.js';
  * same across the nodes of a cluster.
  */
 
-const open: LiveClient[] = [];
-
 serverForFile({ adminName: 'boss' });
-
-afterAll(() => {
-  for (const c of open) c.socket.terminate();
-});
-
-async function live(token: string): Promise<LiveClient> {
-  const client = await LiveClient.authed(server.url, token);
-  open.push(client);
-  return client;
-}
 
 const login = (username: string, password = 'secret1') => api.post('/auth/login', { username, password });
 
@@ -89,8 +77,7 @@ describe('suspension', () => {
       expect(decodeURIComponent(me.headers.get('hearth-suspended-reason')!)).toBe('spamming links');
       expect((await api.post('/auth/refresh', { refresh_token: d.refresh })).status).toBe(401);
       // A new live connection with the old token hears the suspension, as a live session did, and is closed.
-      const again = await LiveClient.connect(server.url);
-      open.push(again);
+      const again = await connectLive();
       again.send({ type: 'auth', token: d.token });
       expect(await again.waitForClose()).toEqual({ code: CLOSE.sessionRevoked, reason: TEXT.sessionRevoked });
       expect(again.frames.map((f) => [f.type, f.data])).toEqual([['suspended', notice]]);
@@ -179,8 +166,7 @@ describe('suspension', () => {
       return result;
     };
     try {
-      const client = await LiveClient.connect(server.url);
-      open.push(client);
+      const client = await connectLive();
       client.send({ type: 'auth', token: p.token });
       expect(await client.waitForClose()).toEqual({ code: CLOSE.sessionRevoked, reason: TEXT.sessionRevoked });
       expect(raced).toBe(true);

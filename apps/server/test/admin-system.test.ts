@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SystemResources, VoiceSessionsDebug } from '@hearth/protocol';
 import { formatUptime } from '../src/admin/system-resources.js';
 import { parseNetDev } from '../src/admin/system-proc.js';
-import { Api, LiveClient, type Frame, type Person } from './client.js';
+import { Api, type Frame, type Person } from './client.js';
 import { startTestServer } from './harness.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import { admin, api, live, server, serverForFile } from './test-server.js';
 
 let groupId: number;
-const open: LiveClient[] = [];
 
 serverForFile();
 beforeAll(async () => {
   groupId = (await api.post('/group', { name: 'Voice' }, admin.token)).body.id;
 });
-afterAll(() => {
-  for (const c of open) c.close();
-});
-
-const live = async (p: Person) => {
-  const c = await LiveClient.authed(server.url, p.token);
-  open.push(c);
-  return c;
-};
 
 const audits = async (action: string) =>
   (

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_TEXT,
   ADMIN_TEXT,
@@ -10,7 +10,7 @@ import {
   type AuditEntry,
 } from '@hearth/protocol';
 import { LiveClient, type Person } from './client.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import { admin, api, connectLive, live, server, serverForFile } from './test-server.js';
 
 /*
  * The admin panel's Users tab on the server (spec 3 §2 Admin panel, §3, §5, §7, §8): the list, promote
@@ -22,13 +22,7 @@ import { admin, api, server, serverForFile } from './test-server.js';
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
-const open: LiveClient[] = [];
-
 serverForFile({ adminName: 'root' });
-
-afterAll(() => {
-  for (const c of open) c.socket.terminate();
-});
 
 async function idOf(username: string): Promise<number> {
   const { rows } = await server.ctx.db.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [username]);
@@ -145,14 +139,12 @@ describe('promote and demote', () => {
 
   it("restarts the user's live sessions, so what they see is worked out for the new role", async () => {
     const p = await api.person('restarted');
-    const live = await LiveClient.authed(server.url, p.token);
-    open.push(live);
-    const ready = live.frames.find((f) => f.type === 'ready')!;
+    const session = await live(p);
+    const ready = session.frames.find((f) => f.type === 'ready')!;
     expect((await promote(p.id)).status).toBe(200);
-    expect((await live.waitForClose()).code).toBe(CLOSE.serviceRestart);
+    expect((await session.waitForClose()).code).toBe(CLOSE.serviceRestart);
     // The session cannot be resumed with its old view; a new one says is_admin.
-    const again = await LiveClient.connect(server.url);
-    open.push(again);
+    const again = await connectLive();
     again.send({ type: 'resume', session_id: ready.data.session_id, seq: ready.seq ?? 0, token: p.token });
     await again.waitFor((f) => f.type === 'invalid_session');
     again.send({ type: 'auth', token: p.token });
@@ -166,8 +158,7 @@ describe('promote and demote', () => {
     left.close();
     await left.waitForClose();
     expect((await promote(p.id)).status).toBe(200);
-    const back = await LiveClient.connect(server.url);
-    open.push(back);
+    const back = await connectLive();
     back.send({ type: 'resume', session_id: ready.data.session_id, seq: ready.seq ?? 0, token: p.token });
     await back.waitFor((f) => f.type === 'invalid_session');
   });

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationIdOf, DM_TEXT, TEXT } from '@hearth/protocol';
 import { sendDirectMessage } from '../src/direct-messages/service.js';
 import type { UserRow } from '../src/users/user-row.js';
-import { LiveClient, type Person } from './client.js';
-import { api, server, serverForFile } from './test-server.js';
+import type { Person } from './client.js';
+import { api, live, server, serverForFile } from './test-server.js';
 
 let guardian: UserRow;
-const open: LiveClient[] = [];
 
 serverForFile();
 beforeAll(async () => {
   guardian = (await server.ctx.db.query<UserRow>(`SELECT * FROM users WHERE role = 'SYSTEM' ORDER BY id`)).rows[0]!;
 });
-afterAll(() => {
-  for (const c of open) c.close();
-});
-
-const live = async (p: Person) => {
-  const c = await LiveClient.authed(server.url, p.token);
-  open.push(c);
-  return c;
-};
 
 async function friends(): Promise<[Person, Person]> {
   const a = await api.person('a');

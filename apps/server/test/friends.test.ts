@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FRIEND_TEXT } from '@hearth/protocol';
-import { LiveClient, type Person } from './client.js';
-import { api, server, serverForFile } from './test-server.js';
+import type { Person } from './client.js';
+import { api, live, server, serverForFile } from './test-server.js';
 
 let guardianId: number;
-const open: LiveClient[] = [];
 
 serverForFile();
 beforeAll(async () => {
   guardianId = (await server.ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 'SYSTEM' ORDER BY id`))
     .rows[0]!.id;
 });
-afterAll(() => {
-  for (const c of open) c.close();
-});
 
 const request = (from: Person, to: Person | string) =>
   api.post('/friends/request', { username: typeof to === 'string' ? to : to.username }, from.token);
 const status = async (me: Person, other: Person) => (await api.get(`/friends/status/${other.id}`, me.token)).body;
 const privacy = (p: Person, changes: Record<string, unknown>) => api.put('/privacy/settings', changes, p.token);
-const live = async (p: Person) => {
-  const c = await LiveClient.authed(server.url, p.token);
-  open.push(c);
-  return c;
-};
 
 /** Two people in a given relation, as the spec names it from the first one's side. */
 async function pairIn(relation: string): Promise<[Person, Person, number | null]> {

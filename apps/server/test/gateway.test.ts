@@ -1,21 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLOSE, MESSAGE_REMOVED_BY_ADMIN, TEXT } from '@hearth/protocol';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
 import { startTestServer } from './harness.js';
-import { admin, api, server, serverForFile } from './test-server.js';
-
-const open: LiveClient[] = [];
+import { admin, api, connectLive, live, server, serverForFile } from './test-server.js';
 
 serverForFile();
-afterAll(() => {
-  for (const c of open) c.close();
-});
 
-const live = async (token: string) => {
-  const c = await LiveClient.authed(server.url, token);
-  open.push(c);
-  return c;
-};
 const user = async (prefix = 'u') => {
   const r = await api.register(uniqueName(prefix));
   return { token: r.token, id: r.user.id, refresh: r.refresh_token, username: r.user.username };
@@ -31,8 +21,7 @@ const isMessage = (content: string) => (f: Frame) => f.type === 'message' && f.d
 describe('connecting', () => {
   it('answers auth with ready, and ping with pong', async () => {
     const u = await user();
-    const c = await LiveClient.connect(server.url);
-    open.push(c);
+    const c = await connectLive();
     c.send({ type: 'auth', token: u.token, user_id: u.id });
     const ready = await c.waitFor((f) => f.type === 'ready');
     expect(ready.data).toMatchObject({ heartbeat_interval: 30_000, user: { id: u.id } });
@@ -52,8 +41,7 @@ describe('connecting', () => {
 
   it('answers bad frames with an error and keeps the connection', async () => {
     const u = await user();
-    const c = await LiveClient.connect(server.url);
-    open.push(c);
+    const c = await connectLive();
     c.send('{not json');
     c.send({ no: 'type' });
     c.send({ type: 'teleport' });
@@ -248,8 +236,7 @@ describe('resume', () => {
 
     for (let i = 0; i < 20; i++)
       await api.post('/message', { channel_id: channelId, content: `during${i}` }, writer.token);
-    const c2 = await LiveClient.connect(server.url);
-    open.push(c2);
+    const c2 = await connectLive();
     c2.send({ type: 'resume', session_id: sessionId, seq: lastSeq });
     const resumed = await c2.waitFor((f) => f.type === 'resumed');
     // The 20 messages, and whatever else the session was due meanwhile (a presence update of the
@@ -296,8 +283,7 @@ describe('resume', () => {
     await api.post('/message', { channel_id: secret.channelId, content: 'hidden' }, admin.token);
     await api.post('/message', { channel_id: open1.channelId, content: 'public' }, admin.token);
 
-    const c2 = await LiveClient.connect(server.url);
-    open.push(c2);
+    const c2 = await connectLive();
     c2.send({ type: 'resume', session_id: sessionId, seq });
     await c2.waitFor((f) => f.type === 'resumed');
     expect(contents(c2)).toEqual(['visible then', 'public']);
@@ -306,8 +292,7 @@ describe('resume', () => {
 
   it('answers invalid_session for an unknown session or a seq from the future', async () => {
     const u = await user();
-    const c = await LiveClient.connect(server.url);
-    open.push(c);
+    const c = await connectLive();
     c.send({ type: 'resume', session_id: 'nope', seq: 0 });
     await c.waitFor((f) => f.type === 'invalid_session');
     // After invalid_session the client authenticates from scratch on the same socket.
@@ -324,8 +309,7 @@ describe('resume', () => {
     // Its own logout: its other tabs know it was not revoked from elsewhere.
     expect(revoked.data).toEqual({ device_id: expect.any(Number), reason: 'logout', by_this_device: true });
     expect((await c1.waitForClose()).code).toBe(CLOSE.sessionRevoked);
-    const c2 = await LiveClient.connect(server.url);
-    open.push(c2);
+    const c2 = await connectLive();
     c2.send({ type: 'resume', session_id: sessionId, seq: c1.frames[0]!.seq });
     await c2.waitFor((f) => f.type === 'invalid_session');
   });

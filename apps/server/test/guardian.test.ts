@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_TEXT, SLASH_COMMANDS, TEXT, type Message } from '@hearth/protocol';
-import { LiveClient, type Person } from './client.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import type { Person } from './client.js';
+import { admin, api, live, serverForFile } from './test-server.js';
 
 let alice: Person;
 let outsider: Person;
 let groupId: number;
 let general: number;
 let news: number;
-const open: LiveClient[] = [];
 
 serverForFile();
 beforeAll(async () => {
@@ -23,15 +22,7 @@ beforeAll(async () => {
     admin.token,
   );
 });
-afterAll(() => {
-  for (const c of open) c.close();
-});
 
-const live = async (token: string) => {
-  const c = await LiveClient.authed(server.url, token);
-  open.push(c);
-  return c;
-};
 const newest = async (channel: number, token = alice.token) =>
   (await api.get<Message[]>(`/message?channel_id=${channel}&limit=1`, token)).body[0]!;
 

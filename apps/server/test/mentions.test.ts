@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_REMOVED_BY_ADMIN, TEXT } from '@hearth/protocol';
-import { LiveClient, uniqueName, type Person } from './client.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import { uniqueName, type LiveClient, type Person } from './client.js';
+import { admin, api, live, server, serverForFile } from './test-server.js';
 
 let alice: Person;
 let bob: Person;
@@ -9,7 +9,6 @@ let bob: Person;
 let carol: Person;
 let groupId: number;
 let hidden: number;
-const open: LiveClient[] = [];
 
 const person = (prefix: string) => api.person(prefix);
 
@@ -22,9 +21,6 @@ beforeAll(async () => {
   hidden = (await api.post('/group', { name: 'Hidden' }, admin.token)).body.id;
   await api.put(`/admin/groups/${hidden}/permissions/${carol.id}`, { permissions: { can_view: false } }, admin.token);
 });
-afterAll(() => {
-  for (const c of open) c.close();
-});
 
 const newChannel = async (group = groupId) =>
   (await api.post('/channel', { name: uniqueName('c'), group_id: group }, admin.token)).body.id as number;
@@ -32,11 +28,6 @@ const send = (token: string, channel_id: number, content: string) =>
   api.post('/message', { channel_id, content }, token);
 const history = async (token: string, channel: number) =>
   (await api.get(`/message?channel_id=${channel}&limit=100`, token)).body as any[];
-const live = async (token: string) => {
-  const client = await LiveClient.authed(server.url, token);
-  open.push(client);
-  return client;
-};
 const named = (p: Person) => ({ id: p.id, username: p.username });
 /** A later event every client receives, proving that earlier events had their chance to arrive. */
 const barrier = async (...clients: LiveClient[]) => {

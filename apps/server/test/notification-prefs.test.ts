@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@hearth/protocol';
-import { LiveClient, type Person } from './client.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import type { Person } from './client.js';
+import { admin, api, live, serverForFile } from './test-server.js';
 
 let alice: Person;
 let groupId: number;
 let channelId: number;
-const open: LiveClient[] = [];
 
 serverForFile();
 beforeAll(async () => {
@@ -14,16 +13,12 @@ beforeAll(async () => {
   groupId = (await api.post('/group', { name: 'Quiet' }, admin.token)).body.id;
   channelId = (await api.post('/channel', { name: 'noisy', group_id: groupId }, admin.token)).body.id;
 });
-afterAll(() => {
-  for (const c of open) c.close();
-});
 
 const prefs = async (p: Person) => (await api.get('/user/notification-preferences', p.token)).body;
 
 describe('muting', () => {
   it('mutes and unmutes a channel and a group, and tells the user’s other sessions', async () => {
-    const otherTab = await LiveClient.authed(server.url, alice.token);
-    open.push(otherTab);
+    const otherTab = await live(alice);
     expect(await prefs(alice)).toEqual({ channel_preferences: [], group_preferences: [] });
 
     const muted = await api.post('/user/mute-channel', { channel_id: channelId, is_muted: true }, alice.token);

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveClient, type Person } from './client.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LiveClient, Person } from './client.js';
+import { admin, api, live, server, serverForFile } from './test-server.js';
 
 const GRACE_MS = 400;
-const open: LiveClient[] = [];
 
 serverForFile({ config: { presenceOfflineGraceMs: GRACE_MS } });
 beforeAll(async () => {
   await server.ctx.db.query(`UPDATE users SET role = 'ADMIN' WHERE id = $1`, [admin.id]);
 });
-afterAll(() => {
-  for (const c of open) c.close();
-});
 
-const live = async (p: Person) => {
-  const c = await LiveClient.authed(server.url, p.token);
-  open.push(c);
-  return c;
-};
 const all = async (viewer: Person) => (await api.get('/user/presence/all', viewer.token)).body as any[];
 const seen = async (viewer: Person, of: Person) => (await all(viewer)).find((p) => p.user_id === of.id);
 /** What a client was told of a user's presence, one by one or in batches, in order. */
@@ -60,12 +51,12 @@ describe('being connected', () => {
     // A reload: the connection goes and a new one comes within the grace: nobody is told anything.
     la.close();
     await sleep(GRACE_MS / 4);
-    await live(a);
+    const reloaded = await live(a);
     await sleep(GRACE_MS * 2);
     expect(updatesAbout(lw, a)).toHaveLength(1);
     expect(await seen(watcher, a)).toBeDefined();
 
-    for (const c of open.filter((c) => c !== lw)) c.close();
+    reloaded.close();
     const offline = await told(lw, a, (p) => !p.is_online, GRACE_MS * 10);
     expect(offline.presence_status).toBe('offline');
     expect(offline.last_seen).not.toBeNull();

@@ -1,23 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PROFILE_TEXT } from '@hearth/protocol';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
-import { LiveClient, type Person } from './client.js';
+import type { LiveClient, Person } from './client.js';
 import { storageUsed as storageUsedBy } from './harness.js';
-import { api, server, serverForFile } from './test-server.js';
-
-const open: LiveClient[] = [];
+import { api, live, server, serverForFile } from './test-server.js';
 
 serverForFile();
-afterAll(() => {
-  for (const c of open) c.close();
-});
-
-const live = async (p: Person) => {
-  const c = await LiveClient.authed(server.url, p.token);
-  open.push(c);
-  return c;
-};
 
 async function befriend(a: Person, b: Person) {
   const { body } = await api.post('/friends/request', { username: b.username }, a.token);

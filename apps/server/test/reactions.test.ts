@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EMOJI_MAX_LENGTH, REACTION_EMOJI_PER_MESSAGE_MAX, TEXT } from '@hearth/protocol';
-import { Api, LiveClient, uniqueName } from './client.js';
+import { Api, uniqueName } from './client.js';
 import { startTestServer } from './harness.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import { admin, api, live, server, serverForFile } from './test-server.js';
 
 let alice: { token: string; id: number; username: string };
 let bob: { token: string; id: number; username: string };
 let groupId: number;
-const open: LiveClient[] = [];
 
 serverForFile();
 beforeAll(async () => {
@@ -16,9 +15,6 @@ beforeAll(async () => {
   const b = await api.register(uniqueName('bob'));
   bob = { token: b.token, id: b.user.id, username: b.user.username };
   groupId = (await api.post('/group', { name: 'Reactions' }, admin.token)).body.id;
-});
-afterAll(() => {
-  for (const c of open) c.close();
 });
 
 const newChannel = async (group = groupId) =>
@@ -31,11 +27,6 @@ const unreact = (token: string, messageId: number, reactionId: number) =>
   api.delete(`/message/${messageId}/reactions/${reactionId}`, token);
 const history = async (token: string, channel: number) =>
   (await api.get(`/message?channel_id=${channel}&limit=100`, token)).body as any[];
-const live = async (token: string) => {
-  const client = await LiveClient.authed(server.url, token);
-  open.push(client);
-  return client;
-};
 const setPermissions = (userId: number, permissions: Record<string, boolean>, group = groupId) =>
   api.put(`/admin/groups/${group}/permissions/${userId}`, { permissions }, admin.token);
 

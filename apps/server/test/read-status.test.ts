@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '@hearth/protocol';
-import { LiveClient, uniqueName, type Person } from './client.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import { uniqueName, type Person } from './client.js';
+import { admin, api, live, server, serverForFile } from './test-server.js';
 
 let alice: Person;
 let bob: Person;
-const open: LiveClient[] = [];
 
 const person = (prefix: string) => api.person(prefix);
 
@@ -13,9 +12,6 @@ serverForFile();
 beforeAll(async () => {
   alice = await person('alice');
   bob = await person('bob');
-});
-afterAll(() => {
-  for (const c of open) c.close();
 });
 
 const newGroup = async () => (await api.post('/group', { name: uniqueName('g') }, admin.token)).body.id as number;
@@ -33,11 +29,6 @@ const groupStatus = async (p: Person, group: number) =>
   ((await api.get('/group/read-status/all', p.token)).body as any[]).find((s) => s.group_id === group);
 const markRead = (p: Person, channel: number, body?: unknown) =>
   api.request('POST', `/channel/${channel}/mark-read`, body, p.token);
-const live = async (token: string) => {
-  const client = await LiveClient.authed(server.url, token);
-  open.push(client);
-  return client;
-};
 const hide = (p: Person, group: number, view = false) =>
   api.put(`/admin/groups/${group}/permissions/${p.id}`, { permissions: { can_view: view } }, admin.token);
 

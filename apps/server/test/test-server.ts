@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { RunningApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
-import { Api, type Person } from './client.js';
+import { Api, LiveClient, type Person } from './client.js';
 import { startTestServer } from './harness.js';
 
 // Set by the beforeAll that serverForFile registers, so read them in hooks and tests only. Vitest
@@ -14,6 +14,23 @@ export let api: Api;
 /** The file's first account, which the server made its admin. */
 export let admin: Person;
 
+// What live() and connectLive() opened, for serverForFile's afterAll to end before the server closes.
+const connections: LiveClient[] = [];
+
+/** Opens an authenticated live connection that serverForFile ends, so that no test file keeps its own to close. */
+export async function live(who: Person | string): Promise<LiveClient> {
+  const client = await LiveClient.authed(server.url, typeof who === 'string' ? who : who.token);
+  connections.push(client);
+  return client;
+}
+
+/** As live(), but not authenticated yet: for the tests that send the auth or resume frame themselves. */
+export async function connectLive(): Promise<LiveClient> {
+  const client = await LiveClient.connect(server.url);
+  connections.push(client);
+  return client;
+}
+
 export interface ServerForFileOptions {
   /** Settings over startTestServer's defaults. */
   config?: Partial<Config>;
@@ -22,14 +39,15 @@ export interface ServerForFileOptions {
 }
 
 /**
- * Starts one server for the calling test file before its first test, closes it after its last, and
- * registers the admin. One server a file, not a test: a start creates and migrates a database, and the
- * tests of a file stay out of each other's way with users and groups of their own. The admin is the
- * first account because the server makes its first account an admin, which no test's own user should be.
+ * Starts one server for the calling test file before its first test, closes it after its last (ending
+ * the live connections opened with live() and connectLive() first), and registers the admin. One server
+ * a file, not a test: a start creates and migrates a database, and the tests of a file stay out of each
+ * other's way with users and groups of their own. The admin is the first account because the server
+ * makes its first account an admin, which no test's own user should be.
  *
  * Call it at the top of the file, before the file's own hooks: Vitest runs beforeAll hooks in order and
- * afterAll hooks in reverse, so the file's set-up runs with the server up and its clean-up (closing live
- * connections, say) before the server closes.
+ * afterAll hooks in reverse, so the file's set-up runs with the server up and its clean-up before the
+ * server closes.
  */
 export function serverForFile({ config = {}, adminName = 'admin' }: ServerForFileOptions = {}): void {
   beforeAll(async () => {
@@ -37,6 +55,10 @@ export function serverForFile({ config = {}, adminName = 'admin' }: ServerForFil
     api = new Api(server.url);
     admin = await api.person(adminName);
   });
-  // A start that failed leaves nothing to close, and the failure to report is the start's.
-  afterAll(() => server?.close());
+  afterAll(() => {
+    // Ended at once rather than closed: the server closes next, so a closing handshake would serve nothing.
+    for (const client of connections.splice(0)) client.socket.terminate();
+    // A start that failed leaves nothing to close, and the failure to report is the start's.
+    return server?.close();
+  });
 }

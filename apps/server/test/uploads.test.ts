@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fileTooLargeText, TEXT, type Attachment, type Message } from '@hearth/protocol';
 import { expireUnsentUploads, removeDeletedFiles } from '../src/uploads/file-deletions.js';
-import { LiveClient, type Person } from './client.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import type { Person } from './client.js';
+import { admin, api, live, server, serverForFile } from './test-server.js';
 
 const MAX_BYTES = 300 * 1024;
 
@@ -13,7 +13,6 @@ let alice: Person;
 let bob: Person;
 let groupId: number;
 let channelId: number;
-const open: LiveClient[] = [];
 
 serverForFile({ config: { uploadMaxBytes: MAX_BYTES } });
 beforeAll(async () => {
@@ -21,9 +20,6 @@ beforeAll(async () => {
   bob = await api.person('bob');
   groupId = (await api.post('/group', { name: 'Uploads' }, admin.token)).body.id;
   channelId = (await api.post('/channel', { name: 'files', group_id: groupId }, admin.token)).body.id;
-});
-afterAll(() => {
-  for (const c of open) c.close();
 });
 
 const png = (width: number, height: number, hue = 0) =>
@@ -228,10 +224,7 @@ describe('sending attachments', () => {
     api.post('/message', { channel_id: channelId, content: '', ...body }, token);
 
   it('sends uploads in the given order, marks the sensitive ones, and lists them in history and live', async () => {
-    const watcher = await LiveClient.connect(server.url);
-    open.push(watcher);
-    watcher.send({ type: 'auth', token: bob.token });
-    await watcher.waitFor((f) => f.type === 'ready');
+    const watcher = await live(bob);
 
     const [x, y, z] = await Promise.all([
       uploaded(alice.token, await png(30, 20, 10), 'x.png'),
@@ -297,10 +290,7 @@ describe('sending attachments', () => {
 
   it('sends attachments over the live connection as well', async () => {
     const a = await uploaded(alice.token, await png(10, 10), 'live.png');
-    const c = await LiveClient.connect(server.url);
-    open.push(c);
-    c.send({ type: 'auth', token: alice.token });
-    await c.waitFor((f) => f.type === 'ready');
+    const c = await live(alice);
     c.send({ type: 'message', channel_id: channelId, content: '', nonce: 'live-att', attachment_ids: [a.id] });
     const echo = await c.waitFor((f) => f.type === 'message' && f.data.nonce === 'live-att');
     expect(echo.data.attachments.map((x: Attachment) => x.id)).toEqual([a.id]);

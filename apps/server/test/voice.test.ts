@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, VOICE_TEXT } from '@hearth/protocol';
-import { Api, LiveClient, type Frame, type Person } from './client.js';
+import { Api, type Frame, type Person } from './client.js';
 import { startTestServer } from './harness.js';
-import { admin, api, server, serverForFile } from './test-server.js';
+import { admin, api, live, server, serverForFile } from './test-server.js';
 
 let groupId: number;
-const open: LiveClient[] = [];
 
 const RING_MS = 1_500;
 const GRACE_MS = 400;
@@ -14,15 +13,6 @@ serverForFile({ config: { dmCallRingTimeoutMs: RING_MS, presenceOfflineGraceMs: 
 beforeAll(async () => {
   groupId = (await api.post('/group', { name: 'Voice group' }, admin.token)).body.id;
 });
-afterAll(() => {
-  for (const c of open) c.close();
-});
-
-const live = async (p: Person) => {
-  const c = await LiveClient.authed(server.url, p.token);
-  open.push(c);
-  return c;
-};
 
 async function voiceChannel(extra: Record<string, unknown> = {}, group = groupId): Promise<number> {
   const res = await api.post(
