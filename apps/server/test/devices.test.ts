@@ -228,8 +228,22 @@ describe('DELETE /auth/devices/{id}', () => {
   it('answers 204 again for a device already revoked, without telling anyone twice', async () => {
     const { name, first } = await newUser();
     const phone = await signIn(name);
+    const told: unknown[] = [];
+    nodeA.ctx.events.subscribe((event) => {
+      const data = JSON.parse(event.data) as { device_id?: number };
+      if (event.type === 'device_revoked' && data.device_id === phone.deviceId) told.push(data);
+    });
+    const phoneLive = await LiveClient.authed(nodeB.url, phone.token);
+    open.push(phoneLive);
+
     expect((await api.delete(`/auth/devices/${phone.deviceId}`, first.token)).status).toBe(204);
+    await phoneLive.waitFor((f) => f.type === 'device_revoked');
+    expect(await phoneLive.waitForClose()).toEqual({ code: CLOSE.sessionRevoked, reason: TEXT.sessionRevoked });
     expect((await api.delete(`/auth/devices/${phone.deviceId}`, first.token)).status).toBe(204);
+    // A second announcement would have reached this node's log by now, as the first did.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(told).toEqual([{ device_id: phone.deviceId, reason: 'revoked', by_this_device: false }]);
+    expect(phoneLive.ofType('device_revoked')).toHaveLength(1);
     const { rows } = await nodeA.ctx.db.query('SELECT revoke_reason FROM devices WHERE id = $1', [phone.deviceId]);
     expect(rows[0].revoke_reason).toBe('revoked');
   });
