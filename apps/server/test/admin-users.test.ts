@@ -196,6 +196,37 @@ describe('self-protection', () => {
   });
 });
 
+describe('deleting a user who is uploading', () => {
+  it('waits for the upload to finish instead of deadlocking with its storage charge', async () => {
+    const p = await api.person('uploading');
+    const upload = await server.ctx.db.connect();
+    try {
+      await upload.query('BEGIN');
+      // What the upload's insert takes first: a key share lock on the user row its file references.
+      await upload.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [p.id]);
+      const { rows } = await upload.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const deletion = api.delete(`/admin/users/${p.id}`, admin.token);
+      for (let i = 0; ; i++) {
+        const { rows: waiting } = await server.ctx.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> $1`,
+          [rows[0]!.pid],
+        );
+        if (waiting[0]!.n > 0) break; // the deletion waits for the upload
+        if (i > 500) throw new Error('the deletion never waited for the upload');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      // Then the upload's storage charge updates the same row, as the stored-file trigger does.
+      await upload.query('UPDATE users SET storage_used_bytes = storage_used_bytes + 1 WHERE id = $1', [p.id]);
+      await upload.query('COMMIT');
+      const res = await deletion;
+      expect([res.status, res.body]).toMatchObject([200, { user: { id: p.id } }]);
+    } finally {
+      upload.release();
+    }
+  });
+});
+
 describe('FINAL BREACH', () => {
   /**
    * Holds every admin's row lock in a transaction of the test's own and starts the calls one by one,

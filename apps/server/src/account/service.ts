@@ -101,8 +101,12 @@ export async function invalidateAllSessions(ctx: AppContext, user: AuthedUser): 
 export async function deleteAccount(ctx: AppContext, user: AuthedUser): Promise<MessageAnswer> {
   if (user.role === 'SYSTEM') throw forbidden(ACCOUNT_TEXT.systemAccountDelete);
   if (isAdmin(user)) {
-    const { rows } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE role = 'ADMIN'`);
-    if (rows[0]!.n <= 1) throw conflict(ACCOUNT_TEXT.lastAdmin);
+    // Checked once before anything is done, so nobody leaves voice for a deletion that is refused.
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM users WHERE role = 'ADMIN' AND NOT is_suspended AND id <> $1`,
+      [user.id],
+    );
+    if (rows[0]!.n === 0) throw conflict(ACCOUNT_TEXT.lastAdmin);
   }
   // Out of voice and calls first, so the others are told as when someone leaves.
   await voiceUsersGone(ctx, [user.id]);
@@ -110,9 +114,10 @@ export async function deleteAccount(ctx: AppContext, user: AuthedUser): Promise<
     if (isAdmin(user)) {
       // Counted again with the admins' rows locked (in id order, as the admin panel's actions lock
       // them): two admins deleting themselves at once must not both see the other one still there,
-      // and a suspended admin, who cannot sign in, does not count.
+      // and a suspended admin, who cannot sign in, does not count. FOR UPDATE at once, as the row is
+      // about to go (users-guard.ts readTarget says why a later upgrade could deadlock).
       const { rows } = await tx.query<{ id: number; is_suspended: boolean }>(
-        `SELECT id, is_suspended FROM users WHERE role = 'ADMIN' ORDER BY id FOR NO KEY UPDATE`,
+        `SELECT id, is_suspended FROM users WHERE role = 'ADMIN' ORDER BY id FOR UPDATE`,
       );
       if (!rows.some((a) => a.id !== user.id && !a.is_suspended)) throw conflict(ACCOUNT_TEXT.lastAdmin);
     }

@@ -14,6 +14,7 @@ import {
   requireStillAdmin,
   toAdminUser,
   type Target,
+  type TargetLock,
 } from './users-guard.js';
 
 /**
@@ -25,10 +26,10 @@ import {
 export async function deleteUser(ctx: AppContext, admin: UserRow, id: number): Promise<AdminUserActionAnswer> {
   requireAdmin(admin);
   // Checked once before anything is done, so nobody is taken out of voice for a deletion that is refused.
-  await checked(ctx.db, admin, id, false);
+  await checked(ctx.db, admin, id, 'none');
   await voiceUsersGone(ctx, [id]);
   const { target, gone } = await inTransaction(ctx.db, async (tx) => {
-    const target = await checked(tx, admin, id, true);
+    const target = await checked(tx, admin, id, 'erase');
     // Written before the row goes: the entry's target id then becomes NULL, so it is kept in details.
     await recordAudit(tx, { admin, action: 'delete_user', target, details: { user_id: id } });
     return { target, gone: await eraseAccount(tx, id) };
@@ -38,7 +39,7 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: number): P
   return { message: ADMIN_TEXT.deleted(target.username), user: toAdminUser(target) };
 }
 
-async function checked(db: Queryable, admin: UserRow, id: number, lock: boolean): Promise<Target> {
+async function checked(db: Queryable, admin: UserRow, id: number, lock: TargetLock): Promise<Target> {
   const { target, admins } = await readTarget(db, id, lock);
   requireSomeoneElse(admin, target);
   requireAnotherActiveAdmin(admins, target);

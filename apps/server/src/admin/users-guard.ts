@@ -31,22 +31,32 @@ export const toAdminUser = (u: Pick<Target, 'id' | 'username' | 'role' | 'is_sus
 });
 
 /**
+ * How readTarget locks the rows: not at all (a check before the transaction), FOR NO KEY UPDATE for an
+ * action that changes the rows, FOR UPDATE for one that deletes the target.
+ */
+export type TargetLock = 'none' | 'change' | 'erase';
+
+const LOCK_CLAUSE: Record<TargetLock, string> = { none: '', change: 'FOR NO KEY UPDATE', erase: 'FOR UPDATE' };
+
+/**
  * Reads the admins and the target user for an action, inside its transaction, with their rows locked
- * (`lock`, the default) so that admin actions on users run one at a time. One statement locks them
- * all in id order, target included, so two actions (or a batch that locks users in id order, like
- * Recalc All) always take them in the same order and cannot deadlock. FOR NO KEY UPDATE conflicts with
- * itself, so a racing action waits and then sees what the first one committed, but not with the key
- * share lock of inserts that reference these users: an admin's messages and uploads are not held up
- * meanwhile. 404 for an unknown user, 400 for Guardian and SYSTEM accounts.
+ * so that admin actions on users run one at a time. One statement locks them all in id order, target
+ * included, so two actions (or a batch that locks users in id order, like Recalc All) always take them
+ * in the same order and cannot deadlock. FOR NO KEY UPDATE conflicts with itself, so a racing action
+ * waits and then sees what the first one committed, but not with the key share lock of inserts that
+ * reference these users: an admin's messages and uploads are not held up meanwhile. A deletion takes
+ * FOR UPDATE at once: upgrading to it later would wait for an upload's key share lock while that
+ * upload's storage charge waits for ours, a deadlock. 404 for an unknown user, 400 for Guardian and
+ * SYSTEM accounts.
  */
 export async function readTarget(
   db: Queryable,
   id: number,
-  lock = true,
+  lock: TargetLock = 'change',
 ): Promise<{ target: Target; admins: LockedAdmin[] }> {
   const { rows } = await db.query<Target>(
     `SELECT id, username, role, is_suspended, email, email_verified FROM users
-      WHERE role = 'ADMIN' OR id = $1 ORDER BY id ${lock ? 'FOR NO KEY UPDATE' : ''}`,
+      WHERE role = 'ADMIN' OR id = $1 ORDER BY id ${LOCK_CLAUSE[lock]}`,
     [id],
   );
   const admins: LockedAdmin[] = rows
