@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT, CLOSE, DELETED_USER_NAME, TEXT, type AuditEntry } from '@hearth/protocol';
 import { uniqueName } from './client.js';
-import { admin, api, connectLive, live, server, serverForFile } from './test-server.js';
+import { admin, api, betweenSignInChecks, connectLive, live, server, serverForFile } from './test-server.js';
 
 /*
  * The session lifecycle an admin drives (spec 3 §4, §8): suspension cuts the user off at once (live
@@ -150,32 +150,17 @@ describe('suspension', () => {
     // The race the gateway closes: the token passes its check, then the suspension commits and its
     // event reaches this node, and only then does the new session start hearing events.
     const p = await api.person('racing');
-    const db = server.ctx.db;
-    const query = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
-    let raced = false;
-    (db as { query: unknown }).query = async (...args: unknown[]) => {
-      const result = await query(...args);
-      const config = args[0] as { name?: string; values?: unknown[] };
-      if (!raced && config.name === 'auth-active-device-user' && config.values?.[0] === p.id) {
-        raced = true;
-        const before = server.ctx.events.head();
-        expect((await api.post(`/admin/users/${p.id}/suspend`, { reason: 'raced' }, admin.token)).status).toBe(200);
-        while (server.ctx.events.head() === before) await new Promise((r) => setTimeout(r, 5));
-        await new Promise((r) => setTimeout(r, 50)); // handed to every session of this node by now
-      }
-      return result;
-    };
-    try {
-      const client = await connectLive();
+    const client = await connectLive();
+    const suspended = async () =>
+      void expect((await api.post(`/admin/users/${p.id}/suspend`, { reason: 'raced' }, admin.token)).status).toBe(200);
+    const raced = await betweenSignInChecks(p.id, suspended, async () => {
       client.send({ type: 'auth', token: p.token });
       expect(await client.waitForClose()).toEqual({ code: CLOSE.sessionRevoked, reason: TEXT.sessionRevoked });
-      expect(raced).toBe(true);
-      expect(client.frames.map((f) => [f.type, f.data])).toEqual([
-        ['suspended', { reason: 'raced', message: ADMIN_TEXT.suspendedNotice('raced') }],
-      ]);
-    } finally {
-      (db as { query: unknown }).query = query;
-    }
+    });
+    expect(raced).toBe(true);
+    expect(client.frames.map((f) => [f.type, f.data])).toEqual([
+      ['suspended', { reason: 'raced', message: ADMIN_TEXT.suspendedNotice('raced') }],
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type AuditEntry,
 } from '@hearth/protocol';
 import { LiveClient, type Person } from './client.js';
-import { admin, api, connectLive, live, server, serverForFile } from './test-server.js';
+import { admin, api, betweenSignInChecks, connectLive, live, server, serverForFile } from './test-server.js';
 
 /*
  * The admin panel's Users tab on the server (spec 3 §2 Admin panel, §3, §5, §7, §8): the list, promote
@@ -161,6 +161,36 @@ describe('promote and demote', () => {
     const back = await connectLive();
     back.send({ type: 'resume', session_id: ready.data.session_id, seq: ready.seq ?? 0, token: p.token });
     await back.waitFor((f) => f.type === 'invalid_session');
+  });
+
+  it("leaves alone someone else's new session when a session that missed the role change resumes", async () => {
+    const bystander = await api.person('blip');
+    const away = await LiveClient.authed(server.url, bystander.token);
+    const ready = away.frames.find((f) => f.type === 'ready')!;
+    away.socket.terminate(); // a network blip: the session waits to be resumed
+    await away.waitForClose();
+    const p = await api.person('promoted');
+    expect((await promote(p.id)).status).toBe(200);
+    const promoted = await live(p); // signed in afresh as an admin
+    const back = await connectLive();
+    back.send({ type: 'resume', session_id: ready.data.session_id, seq: ready.seq ?? 0, token: bystander.token });
+    await back.waitFor((f) => f.type === 'resumed');
+    // The replay held p's role change; it is p's business, already done.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(promoted.closed).toBeNull();
+    expect(back.closed).toBeNull();
+  });
+
+  it('restarts a live sign-in whose role changed between its two checks', async () => {
+    const p = await api.person('between');
+    const client = await connectLive();
+    const promoted = async () => void expect((await promote(p.id)).status).toBe(200);
+    const raced = await betweenSignInChecks(p.id, promoted, async () => {
+      client.send({ type: 'auth', token: p.token });
+      expect((await client.waitForClose()).code).toBe(CLOSE.serviceRestart);
+    });
+    expect(raced).toBe(true);
+    expect(client.ofType('ready')).toEqual([]);
   });
 
   it('answers 404 for an unknown user and 400 for Guardian and SYSTEM accounts', async () => {

@@ -62,3 +62,36 @@ export function serverForFile({ config = {}, adminName = 'admin' }: ServerForFil
     return server?.close();
   });
 }
+
+/**
+ * Runs `during` (a live sign-in, say) with `act` (a suspension, a role change) slipped in just after the
+ * sign-in's first check of the user, once act's event has reached this node and been handed out: the
+ * race the gateway's second check after the attach closes. True when act ran. `userId` is whose check.
+ */
+export async function betweenSignInChecks(
+  userId: number,
+  act: () => Promise<void>,
+  during: () => Promise<void>,
+): Promise<boolean> {
+  const db = server.ctx.db;
+  const query = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>;
+  let acted = false;
+  (db as { query: unknown }).query = async (...args: unknown[]) => {
+    const result = await query(...args);
+    const config = args[0] as { name?: string; values?: unknown[] };
+    if (!acted && config.name === 'auth-active-device-user' && config.values?.[0] === userId) {
+      acted = true;
+      const before = server.ctx.events.head();
+      await act();
+      while (server.ctx.events.head() === before) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 50)); // handed to every session of this node by now
+    }
+    return result;
+  };
+  try {
+    await during();
+  } finally {
+    (db as { query: unknown }).query = query;
+  }
+  return acted;
+}

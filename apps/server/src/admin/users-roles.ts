@@ -55,10 +55,14 @@ async function setRole(tx: Queryable, id: number, role: Role): Promise<void> {
   await tx.query('UPDATE users SET role = $2 WHERE id = $1', [id, role]);
 }
 
-/** Everyone who may see the user gets `user_update` with the new role (member lists show it); their own sessions restart. */
+/**
+ * The user's own sessions restart, then everyone who may see them gets `user_update` with the new role
+ * (member lists show it). In that order: the restart keeps a demoted admin from hearing what they may
+ * no longer see, so it must not wait on, or be lost with, the announcement.
+ */
 async function afterRoleChange(ctx: AppContext, userId: number): Promise<void> {
-  await announceUserUpdateOf(ctx, userId);
   await restartSessions(ctx, userId);
+  await announceUserUpdateOf(ctx, userId);
 }
 
 /**

@@ -14,6 +14,7 @@ import { activeDeviceUser, suspensionOf, tokenUser } from '../auth/authenticate.
 import { flushPending, sendToSession } from './fan-out.js';
 import { LiveSession } from './live-session.js';
 import { attach, ATTACHED_RECORD_TTL_MS, forget, persist } from './registry.js';
+import { restartSession } from './revocation.js';
 import type { GatewayState } from './state.js';
 
 /** `auth`: checks the token and starts a new session, answered with `ready`. */
@@ -37,15 +38,17 @@ export async function authenticate(state: GatewayState, conn: Connection, token:
   for (const g of await hiddenGroupIds(state.ctx.db, user)) session.hidden.add(g);
   session.snapshot();
   await persist(state, session, ATTACHED_RECORD_TTL_MS);
-  // Asked again now the session hears events: a suspension or sign-out committed after the first check
-  // but announced before the attach would otherwise pass this session by. Committed before this read,
-  // it is seen here; after it, its event reaches the attached session.
+  // Asked again now the session hears events: a suspension, sign-out or role change committed after
+  // the first check but announced before the attach would otherwise pass this session by. Committed
+  // before this read, it is seen here; after it, its event reaches the attached session.
   const still = await activeDeviceUser(state.ctx, user.id, user.deviceId);
   if (!isCurrent(conn, session)) return; // closed meanwhile
   if (!still) {
     forget(state, session);
     return refuseToken(state, conn, token);
   }
+  // What it may see (hidden groups) was worked out for the old role: it starts again as the new one.
+  if (still.role !== user.role) return restartSession(state, session);
   sendToSession(
     state,
     session,

@@ -5,7 +5,7 @@ import { controlFrame, isCurrent, reply, type Connection } from './connection.js
 import { tokenUser } from '../auth/authenticate.js';
 import { flushPending, process, sendToSession } from './fan-out.js';
 import { isFor, LiveSession } from './live-session.js';
-import { closeRevoked, restartForRole, ROLE_CHANGED, SESSION_ENDING_EVENTS } from './revocation.js';
+import { closeRevoked, restartSession, ROLE_CHANGED, roleChangedUser, SESSION_ENDING_EVENTS } from './revocation.js';
 import { attach, ATTACHED_RECORD_TTL_MS, detach, persist } from './registry.js';
 import type { GatewayState } from './state.js';
 import type { SessionRecord } from './session-store.js';
@@ -62,8 +62,9 @@ export async function resume(
   // above and before the session was attached, so only the replay saw it: it takes effect now.
   for (const event of missed) {
     if (SESSION_ENDING_EVENTS.has(event.type) && isFor(session, event)) return closeRevoked(state, event);
-    if (event.type === ROLE_CHANGED) restartForRole(state, event);
-    if (!state.sessions.has(sessionId)) return;
+    // Another user's role change is theirs: their sessions were restarted where they were attached.
+    if (event.type === ROLE_CHANGED && roleChangedUser(event) === session.user.id)
+      return restartSession(state, session);
   }
 }
 

@@ -38,9 +38,18 @@ export function closeRevoked(state: GatewayState, event: LoggedEvent): void {
  * client reconnects, its resume is refused, and it authenticates again with what the new role sees.
  */
 export function restartForRole(state: GatewayState, event: LoggedEvent): void {
-  const { user_id } = JSON.parse(event.data) as { user_id: number };
-  for (const session of [...state.sessions.values()])
-    if (session.user.id === user_id) end(state, session, CLOSE.serviceRestart, 'Role changed');
+  const userId = roleChangedUser(event);
+  for (const session of [...state.sessions.values()]) if (session.user.id === userId) restartSession(state, session);
+}
+
+/** Whose role a `role_changed` event is about. */
+export function roleChangedUser(event: LoggedEvent): number {
+  return (JSON.parse(event.data) as { user_id: number }).user_id;
+}
+
+/** Closes one session with 1012, its record dropped: the client authenticates again as its new role. */
+export function restartSession(state: GatewayState, session: LiveSession): void {
+  end(state, session, CLOSE.serviceRestart, 'Role changed');
 }
 
 function end(state: GatewayState, session: LiveSession, code: number, reason: string): void {
