@@ -166,6 +166,36 @@ test('an admin promotes a user and demotes them again, and others see the badge 
   await expect(carolsMessage).toContainText(`01 ${carol.username}`);
 });
 
+test('someone promoted while signed in gets the Admin Panel at once, and loses it when demoted', async ({
+  admin,
+  api,
+  chattingUser,
+}) => {
+  const { account, page } = await chattingUser('rising'); // live, with a channel open
+  await api.request('POST', `/admin/users/${account.user.id}/promote`, admin);
+  // Their session restarts as an admin's; the menu offers the panel without a reload.
+  await expect(async () => {
+    await groupRail(page).getByRole('button', { name: 'User menu' }).click();
+    try {
+      await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toBeVisible({ timeout: 1_000 });
+    } catch (error) {
+      await page.keyboard.press('Escape');
+      throw error;
+    }
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
+  const panel = page.getByRole('dialog', { name: 'Admin Panel' });
+  await expect(panel.getByRole('table', { name: 'Users' })).toBeVisible();
+
+  await api.request('POST', `/admin/users/${account.user.id}/demote`, admin);
+  // Demoted, the panel closes and the address goes back to their place.
+  await expect(panel).toHaveCount(0, { timeout: 15_000 });
+  await expect(page).not.toHaveURL(/\/admin$/);
+  await groupRail(page).getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Admin Panel' })).toHaveCount(0);
+});
+
 test('the Storage tab lists a user with their upload, and Recalc recounts it', async ({
   admin,
   api,

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { AuthAnswer, SelfUser } from '@hearth/protocol';
+import type { AuthAnswer, SelfUser, UserUpdateEvent } from '@hearth/protocol';
+import type { LiveFrame } from '../lib/live';
 import { fingerprintHeaders } from '../lib/device-fingerprint';
 import type { Services } from './services';
 import { useServices } from './services';
@@ -65,5 +66,24 @@ export const isAdminRole = (role: string | undefined) => role?.toUpperCase() ===
 /** The signed-in user's own changes (a new nickname or picture) shown everywhere at once, without a reload. */
 export function updateSessionUser(services: Services, patch: Partial<SelfUser>): void {
   const session = services.auth.get();
-  if (session) services.auth.set({ ...session, user: { ...session.user, ...patch } });
+  if (!session) return;
+  const user = session.user as Record<string, unknown>;
+  if (Object.entries(patch).every(([key, value]) => user[key] === value)) return;
+  services.auth.set({ ...session, user: { ...session.user, ...patch } });
+}
+
+/**
+ * Keeps the stored user as the server has it: `ready` (every new live session, and a role change
+ * restarts the session) and `user_update` about oneself. Otherwise a demoted admin would keep the
+ * Admin Panel entry, and a promoted user would not get it, until they signed in again.
+ */
+export function followOwnUser(services: Services, frame: LiveFrame): void {
+  if (frame.type === 'ready') {
+    const { user } = frame.data as { user?: SelfUser };
+    if (user) updateSessionUser(services, user);
+  } else if (frame.type === 'user_update') {
+    const { user_id: userId, ...face } = frame.data as UserUpdateEvent;
+    if (userId !== services.auth.get()?.user.id) return;
+    updateSessionUser(services, { ...face, is_admin: isAdminRole(face.role) });
+  }
 }

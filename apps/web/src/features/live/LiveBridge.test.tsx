@@ -47,6 +47,27 @@ describe('LiveBridge', () => {
     expect(services.queryClient.getQueryState(['version'])?.isInvalidated).toBe(true);
   });
 
+  it('keeps the signed-in user as the server has it: a new session after a promotion, a user_update of oneself', () => {
+    const { services } = renderBridge();
+    const stored = () => services.auth.get()!.user;
+    act(() => sockets.at(-1)!.open());
+    act(() =>
+      sockets.at(-1)!.receive({
+        type: 'ready',
+        seq: 1,
+        data: { session_id: 'S1', user: user({ role: 'ADMIN', is_admin: true }) },
+      }),
+    );
+    expect(stored()).toMatchObject({ role: 'ADMIN', is_admin: true });
+
+    const face = { username: 'alice', nickname: 'Al', pronouns: null, pronouns_bg_color: null };
+    const rest = { pronouns_text_color: null, profile_image_url: null, profile_blur_enabled: false };
+    act(() => sockets.at(-1)!.event('user_update', { user_id: 99, role: 'USER', ...face, ...rest }));
+    expect(stored()).toMatchObject({ role: 'ADMIN', nickname: null });
+    act(() => sockets.at(-1)!.event('user_update', { user_id: 7, role: 'USER', ...face, ...rest }));
+    expect(stored()).toMatchObject({ role: 'USER', is_admin: false, nickname: 'Al' });
+  });
+
   it('signs out 2 s after the device is revoked', () => {
     const { services, revoke } = renderBridge();
     revoke();

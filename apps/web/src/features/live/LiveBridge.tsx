@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useServices } from '../../app/services';
-import { useSession } from '../../app/session';
+import { followOwnUser, useSession } from '../../app/session';
 import { useToast } from '../../ui';
 import { endSessionOnFrame } from '../session-lifecycle/live-frames';
 
@@ -45,8 +45,11 @@ export function LiveBridge() {
         const title = data.type === 'direct_message' ? 'Cannot Send Message' : 'Error';
         toast.error(title, data.detail ?? 'Something went wrong');
       }
-      // Suspended, terminated, device revoked: stored, shown, signed out after the spec's delay.
-      if (signal.kind === 'frame') endSessionOnFrame(services, signal.frame, toast);
+      if (signal.kind === 'frame') {
+        followOwnUser(services, signal.frame);
+        // Suspended, terminated, device revoked: stored, shown, signed out after the spec's delay.
+        endSessionOnFrame(services, signal.frame, toast);
+      }
     });
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
