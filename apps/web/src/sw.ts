@@ -2,7 +2,14 @@ import { clientsClaim } from 'workbox-core';
 import { matchPrecache, precacheAndRoute, cleanupOutdatedCaches, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { isAppNavigation, SHELL_URL } from './sw/navigation';
-import { notificationFromPush, notificationUrl, PUSH_NAVIGATE_MESSAGE, pushData, pushTarget } from './sw/push';
+import {
+  appWindowFor,
+  notificationFromPush,
+  notificationUrl,
+  PUSH_NAVIGATE_MESSAGE,
+  pushData,
+  pushTarget,
+} from './sw/push';
 
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest into /sw.js): the app shell for
@@ -51,17 +58,12 @@ self.addEventListener('notificationclick', (event) => {
 });
 
 /**
- * Brings the app forward where the notification leads: an open tab of it (the focused one, else a
- * visible one, else any) is focused and told where to go (`push:navigate`, which the page turns into
+ * Brings the app forward where the notification leads: an open tab of it (appWindowFor) is focused and told where to go (`push:navigate`, which the page turns into
  * its window event); without one, a new window opens at the place's address.
  */
 async function openFromNotification(data: ReturnType<typeof pushData>): Promise<void> {
   const target = pushTarget(data);
-  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const tab =
-    windows.find((client) => client.focused) ??
-    windows.find((client) => client.visibilityState === 'visible') ??
-    windows[0];
+  const tab = appWindowFor(await self.clients.matchAll({ type: 'window', includeUncontrolled: true }));
   if (tab) {
     await tab.focus().catch(() => undefined);
     if (target) tab.postMessage({ type: PUSH_NAVIGATE_MESSAGE, data: target });

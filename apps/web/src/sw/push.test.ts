@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appWindowFor,
   NOTIFICATION_BADGE,
   NOTIFICATION_ICON,
   notificationFromPush,
@@ -72,5 +73,26 @@ describe('the notification a push shows', () => {
     const odd = notificationFromPush(JSON.stringify({ title: '  ', body: 3, tag: '', data: { type: 'x' } }));
     expect(odd).toMatchObject({ title: 'Hearth', options: { body: '', data: null } });
     expect(odd.options.tag).toBeUndefined();
+  });
+});
+
+describe('the tab a tapped notification brings forward', () => {
+  const tab = (url: string, focused = false, visibilityState = 'hidden') => ({ url, focused, visibilityState });
+
+  it("is the app's focused tab, else a visible one, else any of the app's", () => {
+    const home = tab('https://chat.example/');
+    const dm = tab('https://chat.example/dm/4', false, 'visible');
+    const focused = tab('https://chat.example/channels/1/2', true, 'visible');
+    expect(appWindowFor([home, dm, focused])).toBe(focused);
+    expect(appWindowFor([home, dm])).toBe(dm);
+    expect(appWindowFor([home])).toBe(home);
+  });
+
+  it('passes over tabs of the same origin that are not the app, and finds none when only those are open', () => {
+    const picture = tab('https://chat.example/api/attachments/9/photo.jpg', true, 'visible');
+    const terms = tab('https://chat.example/legal/terms.html', false, 'visible');
+    const app = tab('https://chat.example/friends');
+    expect(appWindowFor([picture, terms, app])).toBe(app);
+    expect(appWindowFor([picture, terms])).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { dmPath, placePath } from '../app/routes';
+import { isAppNavigation } from './navigation';
 
 /**
  * Push messages as the service worker reads them. The server sends JSON (the protocol's
@@ -102,4 +103,21 @@ export function notificationFromPush(text: string | null | undefined): PushNotif
   };
   if (typeof raw?.tag === 'string' && raw.tag) options.tag = raw.tag;
   return { title, options };
+}
+
+/** What the worker knows of an open window of this origin. */
+export interface OpenWindow {
+  url: string;
+  focused: boolean;
+  visibilityState: string;
+}
+
+/**
+ * The open tab of Hearth a tapped notification should bring forward: the focused one, else a visible
+ * one, else any. Only the app's own pages count: an attachment or a legal page opened in a tab of its
+ * own is of this origin too, but has no app to take the `push:navigate` message.
+ */
+export function appWindowFor<T extends OpenWindow>(windows: readonly T[]): T | undefined {
+  const app = windows.filter((w) => isAppNavigation(new URL(w.url).pathname));
+  return app.find((w) => w.focused) ?? app.find((w) => w.visibilityState === 'visible') ?? app[0];
 }
