@@ -7,6 +7,7 @@ import { useServices } from './services';
 import { landInDefaultChannelNext } from '../features/shell/useLandInDefaultChannel';
 import { apiVersion } from './api-version';
 import { quietEnding } from '../features/session-lifecycle/endings';
+import { pushOptedIn } from '../features/push/push-opt-in';
 
 export function useSession() {
   const { auth } = useServices();
@@ -28,9 +29,9 @@ export async function signIn(services: Services, kind: 'login' | 'register', bod
       .then((m) => m.sendDataReport(services))
       .catch(() => undefined);
   // A browser where push was on registers it again for this sign-in (pushes go to signed-in devices only).
-  if (localStorage.getItem('pushNotifications') === 'true')
+  if (pushOptedIn(answer.user.id))
     void import('../features/push/push-client')
-      .then((m) => m.renewPushRegistration(services.http))
+      .then((m) => m.renewPushRegistration(services.http, answer.user.id))
       .catch(() => undefined);
   return answer.user;
 }

@@ -1,14 +1,12 @@
 import type { PushRegisterAnswer, PushTestAnswer, VapidKeyAnswer } from '@hearth/protocol';
 import type { HttpClient } from '../../lib/http';
 import { RUNNING_VERSION } from '../versions/app-version';
+import { pushOptedIn, setPushOptIn } from './push-opt-in';
 
 /**
  * Web Push on this device: the browser's subscription at its vendor's push service (made with the
  * server's VAPID key, through the service worker), registered with the server for this sign-in.
  */
-
-/** Whether the user turned push on in this browser; the browser's permission alone is not consent to push. */
-export const PUSH_ENABLED_KEY = 'pushNotifications';
 
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
 
@@ -26,10 +24,11 @@ export function pushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-export async function pushState(): Promise<PushState> {
+/** Push for this user in this browser: on only if they turned it on here (the permission alone is not consent). */
+export async function pushState(userId: number): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'blocked';
-  if (Notification.permission !== 'granted' || localStorage.getItem(PUSH_ENABLED_KEY) !== 'true') return 'off';
+  if (Notification.permission !== 'granted' || !pushOptedIn(userId)) return 'off';
   const registration = await navigator.serviceWorker.getRegistration();
   return (await registration?.pushManager.getSubscription()) ? 'on' : 'off';
 }
@@ -70,7 +69,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  * server's key (a subscription made with another key, from before the server's key changed, is
  * replaced) and registers it for this sign-in.
  */
-export async function enablePush(http: HttpClient): Promise<void> {
+export async function enablePush(http: HttpClient, userId: number): Promise<void> {
   if (!pushSupported()) throw new PushSetupError(PUSH_TEXT_CLIENT.unsupported);
   if ((await Notification.requestPermission()) !== 'granted') throw new PushSetupError(PUSH_TEXT_CLIENT.blocked);
   const registration = await workerRegistration();
@@ -89,12 +88,12 @@ export async function enablePush(http: HttpClient): Promise<void> {
     platform: 'web',
     device_info: { platform: navigator.platform.slice(0, 100), app_version: RUNNING_VERSION },
   });
-  localStorage.setItem(PUSH_ENABLED_KEY, 'true');
+  setPushOptIn(userId, true);
 }
 
 /** Unsubscribes this browser and tells the server; off locally even when the server cannot be told. */
-export async function disablePush(http: HttpClient): Promise<void> {
-  localStorage.setItem(PUSH_ENABLED_KEY, 'false');
+export async function disablePush(http: HttpClient, userId: number): Promise<void> {
+  setPushOptIn(userId, false);
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return;
@@ -107,10 +106,10 @@ export async function disablePush(http: HttpClient): Promise<void> {
  * After signing in on a browser where push was on: registers its subscription for the new sign-in
  * (each sign-in is a device, and a push goes only to signed-in devices). Quiet on any failure.
  */
-export async function renewPushRegistration(http: HttpClient): Promise<void> {
+export async function renewPushRegistration(http: HttpClient, userId: number): Promise<void> {
   try {
-    if ((await pushState()) !== 'on') return;
-    await enablePush(http);
+    if ((await pushState(userId)) !== 'on') return;
+    await enablePush(http, userId);
   } catch {
     // Push stays as it was; the Notifications tab shows its state.
   }

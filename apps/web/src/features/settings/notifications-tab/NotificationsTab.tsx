@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings } from '@hearth/protocol';
 import { useServices } from '../../../app/services';
+import { useSession } from '../../../app/session';
 import { ApiError } from '../../../lib/http';
 import { Button, SelectField, useToast } from '../../../ui';
 import { Switch } from '../../../ui/Switch';
@@ -109,6 +110,7 @@ const STATE_TEXT: Record<PushState, string> = {
 
 function PushSection() {
   const { http } = useServices();
+  const userId = useSession()?.user.id ?? 0;
   const toast = useToast();
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
@@ -116,11 +118,11 @@ function PushSection() {
 
   useEffect(() => {
     let live = true;
-    void pushState().then((s) => live && setState(s));
+    void pushState(userId).then((s) => live && setState(s));
     return () => {
       live = false;
     };
-  }, []);
+  }, [userId]);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -128,7 +130,7 @@ function PushSection() {
     try {
       await work();
     } finally {
-      setState(await pushState());
+      setState(await pushState(userId));
       setBusy(false);
     }
   };
@@ -136,8 +138,8 @@ function PushSection() {
   const toggle = (on: boolean) =>
     run(async () => {
       try {
-        if (on) await enablePush(http);
-        else await disablePush(http);
+        if (on) await enablePush(http, userId);
+        else await disablePush(http, userId);
       } catch (err) {
         setProblem(err instanceof PushSetupError || err instanceof ApiError ? err.message : TEXT.enableFailed);
       }
@@ -148,7 +150,7 @@ function PushSection() {
   const test = () =>
     run(async () => {
       try {
-        if ((await pushState()) !== 'on') await enablePush(http);
+        if ((await pushState(userId)) !== 'on') await enablePush(http, userId);
       } catch (err) {
         setProblem(err instanceof PushSetupError || err instanceof ApiError ? err.message : TEXT.enableFailed);
         toast.error(TEXT.testFailedTitle, TEXT.testError);
