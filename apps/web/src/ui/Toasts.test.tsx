@@ -58,17 +58,22 @@ describe('Toasts', () => {
     expect(titles).toEqual(['Toast 3', 'Toast 4', 'Toast 5', 'Toast 6', 'Toast 7']);
   });
 
-  it('shows the same news once: a repeat restarts the countdown of the toast on screen', () => {
+  it('shows the same news once: a repeat takes its place, announced afresh with a full countdown', () => {
     vi.useFakeTimers();
     const store = renderWithStore();
     act(() => {
       store.error('Cannot View Conversation', 'You cannot view this conversation');
+      store.warning('Between');
     });
+    const first = screen.getByRole('alert');
     act(() => vi.advanceTimersByTime(5000));
     act(() => {
       store.error('Cannot View Conversation', 'You cannot view this conversation');
       store.error('Cannot View Conversation', 'Another reason');
     });
+    // A new alert element in the same place, so assistive technology reads it again.
+    expect(first.isConnected).toBe(false);
+    expect(screen.getAllByRole('alert', { hidden: false })[0]!.nextElementSibling?.textContent).toContain('Between');
 
     expect(screen.getAllByRole('alert').map((t) => t.textContent)).toEqual([
       'Cannot View ConversationYou cannot view this conversation',

@@ -38,17 +38,21 @@ export class ToastStore {
 
   show = (options: ToastOptions): string => {
     const duration = options.duration ?? TOAST_DURATIONS[options.type] ?? DEFAULT_TOAST_DURATION;
-    // The same news twice (a refused read retried when the live connection resyncs, say) is one
-    // toast: the one on screen stays where it is and its countdown starts again.
-    const same = this.toasts.find(
-      (t) => t.type === options.type && t.title === options.title && t.message === options.message,
-    );
-    if (same) {
-      this.restartTimer(same);
-      return same.id;
-    }
     const id = `toast-${this.nextId++}`;
     const toast: Toast = { id, type: options.type, title: options.title, message: options.message, duration };
+    // The same news twice (a refused read retried when the live connection resyncs, a retry that failed
+    // again) is one toast: it takes the place of the one on screen, drawn and announced afresh with a
+    // full countdown, instead of stacking a copy.
+    const same = this.toasts.findIndex(
+      (t) => t.type === toast.type && t.title === toast.title && t.message === toast.message,
+    );
+    if (same >= 0) {
+      this.clearTimer(this.toasts[same]!.id);
+      this.toasts = this.toasts.map((t, index) => (index === same ? toast : t));
+      if (duration > 0 && Number.isFinite(duration)) this.startTimer(id, duration);
+      this.emit();
+      return id;
+    }
     const kept = [...this.toasts, toast];
     for (const dropped of kept.slice(0, Math.max(0, kept.length - MAX_TOASTS))) this.clearTimer(dropped.id);
     this.toasts = kept.slice(-MAX_TOASTS);
@@ -94,18 +98,6 @@ export class ToastStore {
   private startTimer(id: string, remaining: number): void {
     const handle = setTimeout(() => this.dismiss(id), remaining);
     this.timers.set(id, { handle, remaining, startedAt: Date.now() });
-  }
-
-  /** A paused countdown (the user is reading it) stays paused, only longer. */
-  private restartTimer(toast: Toast): void {
-    const timer = this.timers.get(toast.id);
-    if (!timer) return;
-    if (!timer.handle) {
-      timer.remaining = toast.duration;
-      return;
-    }
-    this.clearTimer(toast.id);
-    this.startTimer(toast.id, toast.duration);
   }
 
   private clearTimer(id: string): void {
