@@ -13,14 +13,17 @@ describe('OfflineNotice', () => {
     const refetch = vi.spyOn(services.queryClient, 'refetchQueries');
     const reconnect = vi.spyOn(services.live, 'onOnline');
     renderWithServices(<OfflineNotice />, services);
-    expect(screen.queryByRole('status')).toBeNull();
+    // The status region is there from the start, empty, so the notice is announced when it comes.
+    const region = screen.getByRole('status');
+    expect(region.textContent).toBe('');
 
     act(() => connectivity.report(false));
-    expect(screen.getByRole('status').textContent).toBe(OFFLINE_TEXT);
+    expect(screen.getByRole('status')).toBe(region);
+    expect(region.textContent).toBe(OFFLINE_TEXT);
     expect(refetch).not.toHaveBeenCalled();
 
     act(() => connectivity.report(true));
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(region.textContent).toBe('');
     expect(refetch).toHaveBeenCalledWith({ type: 'active', stale: true }, { cancelRefetch: false });
     expect(reconnect).toHaveBeenCalled();
   });
@@ -30,7 +33,7 @@ describe('OfflineNotice', () => {
     renderWithServices(<OfflineNotice />);
     act(() => void window.dispatchEvent(new Event('offline')));
     await waitFor(() => expect(requests.map((r) => r.path)).toEqual(['/api/version']));
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
 
     vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
     act(() => void window.dispatchEvent(new Event('online')));

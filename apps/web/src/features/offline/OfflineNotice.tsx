@@ -38,13 +38,16 @@ export function OfflineNotice() {
     wasOffline.current = offline;
   }, [offline, queryClient, live]);
 
-  if (!offline) return null;
+  // The status region is always there and only its text comes and goes: a region that appears with
+  // its text already in it is not announced by every screen reader.
   return (
     <div className={styles.region} role="status">
-      <p className={styles.notice}>
-        <span className={styles.dot} aria-hidden="true" />
-        {OFFLINE_TEXT}
-      </p>
+      {offline && (
+        <p className={styles.notice}>
+          <span className={styles.dot} aria-hidden="true" />
+          {OFFLINE_TEXT}
+        </p>
+      )}
     </div>
   );
 }
