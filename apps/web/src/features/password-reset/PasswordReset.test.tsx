@@ -78,7 +78,10 @@ describe('the pre-sign-in views', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await formStatus()).toBe(FORGOT_ANSWER.message);
-    expect(screen.getByRole('heading', { name: 'Check your email' })).toBe(document.activeElement);
+    // The view's heading takes the focus once it is drawn.
+    await vi.waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Check your email' })).toBe(document.activeElement),
+    );
     expect(posts()).toEqual([{ path: '/api/auth/forgot-password', body: { identifier: 'alice' } }]);
     // Nothing else was asked: the answer says nothing about the account, and the view shows just that.
     expect(requests).toHaveLength(1);
