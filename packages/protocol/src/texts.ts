@@ -53,6 +53,8 @@ export const TEXT = {
   bodyTooLarge: 'Request body is too large',
   notFound: 'Not found',
   internal: 'Internal server error',
+  /** A change that collided with another one at the same moment (a deadlock the database broke). */
+  busyTryAgain: 'Another change got in the way. Please try again.',
   wsNotAuthenticated: 'Authenticate first',
   wsUnknownType: 'Unknown message type',
   wsBadFrame: 'Frame must be a JSON object with a type',

@@ -52,6 +52,9 @@ export function asHttpError(err: unknown): HttpError | null {
   if (code === '22021' || code === '22P05') return badRequest('Text must not contain NUL or invalid characters');
   if (code === '23503') return parentGone(constraint);
   if (code === 'HS413') return new HttpError(413, storageFullText()); // charge_storage, migration 0023
+  // Two transactions the database had to part (a deadlock, a serialization failure): nothing was
+  // changed by this one, and the same request a moment later goes through.
+  if (code === '40P01' || code === '40001') return new HttpError(503, TEXT.busyTryAgain, { 'retry-after': '1' });
   return null;
 }
 
@@ -81,7 +84,10 @@ export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S>
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
     const known = asHttpError(err);
-    if (known) return reply.code(known.status).headers(known.headers).send({ detail: known.message });
+    if (known) {
+      if (known.status >= 500) console.warn(`[http] ${request.method} ${request.url}: ${(err as Error).message}`);
+      return reply.code(known.status).headers(known.headers).send({ detail: known.message });
+    }
     if (err instanceof ZodError) return reply.code(400).send({ detail: zodDetail(err) });
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
