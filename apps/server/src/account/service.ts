@@ -9,6 +9,7 @@ import { friendIdsOf } from '../profiles/visibility.js';
 import { addressKey } from '../ratelimit/address-key.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
+import { lockAdminsAndUser } from '../users/admin-locks.js';
 import { isAdmin } from '../users/user-row.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 import { voiceUsersGone } from '../voice/cleanup.js';
@@ -114,12 +115,16 @@ export async function deleteAccount(ctx: AppContext, user: AuthedUser): Promise<
     if (isAdmin(user)) {
       // Counted again with the admins' rows locked (in id order, as the admin panel's actions lock
       // them): two admins deleting themselves at once must not both see the other one still there,
-      // and a suspended admin, who cannot sign in, does not count. FOR UPDATE at once, as the row is
-      // about to go (users-guard.ts readTarget says why a later upgrade could deadlock).
-      const { rows } = await tx.query<{ id: number; is_suspended: boolean }>(
-        `SELECT id, is_suspended FROM users WHERE role = 'ADMIN' ORDER BY id FOR UPDATE`,
+      // and a suspended admin, who cannot sign in, does not count. The caller's own row, about to go,
+      // is taken FOR UPDATE at once (lockAdminsAndUser says why).
+      const rows = await lockAdminsAndUser<{ id: number; role: string; is_suspended: boolean }>(
+        tx,
+        'id, role, is_suspended',
+        user.id,
+        'erase',
       );
-      if (!rows.some((a) => a.id !== user.id && !a.is_suspended)) throw conflict(ACCOUNT_TEXT.lastAdmin);
+      if (!rows.some((a) => a.role === 'ADMIN' && a.id !== user.id && !a.is_suspended))
+        throw conflict(ACCOUNT_TEXT.lastAdmin);
     }
     return eraseAccount(tx, user.id);
   });

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { inTransaction, type Queryable } from '../db/pool.js';
 import { requireAdmin } from '../groups/access.js';
 import type { UserRow } from '../users/user-row.js';
+import type { UserLock } from '../users/admin-locks.js';
 import { voiceUsersGone } from '../voice/cleanup.js';
 import { recordAudit } from './audit.js';
 import {
@@ -14,7 +15,6 @@ import {
   requireStillAdmin,
   toAdminUser,
   type Target,
-  type TargetLock,
 } from './users-guard.js';
 
 /**
@@ -39,7 +39,7 @@ export async function deleteUser(ctx: AppContext, admin: UserRow, id: number): P
   return { message: ADMIN_TEXT.deleted(target.username), user: toAdminUser(target) };
 }
 
-async function checked(db: Queryable, admin: UserRow, id: number, lock: TargetLock): Promise<Target> {
+async function checked(db: Queryable, admin: UserRow, id: number, lock: UserLock): Promise<Target> {
   const { target, admins } = await readTarget(db, id, lock);
   requireSomeoneElse(admin, target);
   requireAnotherActiveAdmin(admins, target);

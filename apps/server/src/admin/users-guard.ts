@@ -2,6 +2,7 @@ import type { AdminUser, Role } from '@hearth/protocol';
 import { ADMIN_TEXT, GUARDIAN_USERNAME, TEXT } from '@hearth/protocol';
 import type { Queryable } from '../db/pool.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { lockAdminsAndUser, type UserLock } from '../users/admin-locks.js';
 
 /** The user an admin acts on, as read (and locked) for the action. */
 export interface Target {
@@ -31,34 +32,16 @@ export const toAdminUser = (u: Pick<Target, 'id' | 'username' | 'role' | 'is_sus
 });
 
 /**
- * How readTarget locks the rows: not at all (a check before the transaction), FOR NO KEY UPDATE for an
- * action that changes the rows, FOR UPDATE for one that deletes the target.
- */
-export type TargetLock = 'none' | 'change' | 'erase';
-
-const LOCK_CLAUSE: Record<TargetLock, string> = { none: '', change: 'FOR NO KEY UPDATE', erase: 'FOR UPDATE' };
-
-/**
  * Reads the admins and the target user for an action, inside its transaction, with their rows locked
- * so that admin actions on users run one at a time. One statement locks them all in id order, target
- * included, so two actions (or a batch that locks users in id order, like Recalc All) always take them
- * in the same order and cannot deadlock. FOR NO KEY UPDATE conflicts with itself, so a racing action
- * waits and then sees what the first one committed, but not with the key share lock of inserts that
- * reference these users: an admin's messages and uploads are not held up meanwhile. A deletion takes
- * FOR UPDATE at once: upgrading to it later would wait for an upload's key share lock while that
- * upload's storage charge waits for ours, a deadlock. 404 for an unknown user, 400 for Guardian and
- * SYSTEM accounts.
+ * (lockAdminsAndUser says how and why) so that admin actions on users run one at a time. 404 for an
+ * unknown user, 400 for Guardian and SYSTEM accounts.
  */
 export async function readTarget(
   db: Queryable,
   id: number,
-  lock: TargetLock = 'change',
+  lock: UserLock = 'change',
 ): Promise<{ target: Target; admins: LockedAdmin[] }> {
-  const { rows } = await db.query<Target>(
-    `SELECT id, username, role, is_suspended, email, email_verified FROM users
-      WHERE role = 'ADMIN' OR id = $1 ORDER BY id ${LOCK_CLAUSE[lock]}`,
-    [id],
-  );
+  const rows = await lockAdminsAndUser<Target>(db, 'id, username, role, is_suspended, email, email_verified', id, lock);
   const admins: LockedAdmin[] = rows
     .filter((r) => r.role === 'ADMIN')
     .map((r) => ({ id: r.id, is_suspended: r.is_suspended }));

@@ -56,7 +56,7 @@ export async function authenticate(state: GatewayState, conn: Connection, token:
       'ready',
       {
         session_id: session.id,
-        user: toSelfUser(user),
+        user: toSelfUser(still), // as it is now: a change announced before the attach is in it
         heartbeat_interval: LIVE_PING_INTERVAL_MS,
         resume_window_ms: RESUME_WINDOW_MS,
       },

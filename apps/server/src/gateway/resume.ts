@@ -59,7 +59,9 @@ export async function resume(
   sendToSession(state, session, controlFrame('resumed', { session_id: sessionId, replayed }, null));
   flushPending(state, session);
   // An event that ends or restarts this session may have been handed out after the credential check
-  // above and before the session was attached, so only the replay saw it: it takes effect now.
+  // above and before the session was attached, so only the replay saw it: it takes effect now, unless
+  // another attachment of the session took over meanwhile (it replays the same events itself).
+  if (!isCurrent(conn, session)) return;
   for (const event of missed) {
     if (SESSION_ENDING_EVENTS.has(event.type) && isFor(session, event)) return closeRevoked(state, event);
     // Another user's role change is theirs: their sessions were restarted where they were attached.

@@ -52,8 +52,8 @@ export function asHttpError(err: unknown): HttpError | null {
   if (code === '22021' || code === '22P05') return badRequest('Text must not contain NUL or invalid characters');
   if (code === '23503') return parentGone(constraint);
   if (code === 'HS413') return new HttpError(413, storageFullText()); // charge_storage, migration 0023
-  // Two transactions the database had to part (a deadlock, a serialization failure): nothing was
-  // changed by this one, and the same request a moment later goes through.
+  // Two transactions the database had to part (a deadlock, a serialization failure): this one's change
+  // was not made, and the same request a moment later goes through.
   if (code === '40P01' || code === '40001') return new HttpError(503, TEXT.busyTryAgain, { 'retry-after': '1' });
   return null;
 }

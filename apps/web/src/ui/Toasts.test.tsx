@@ -85,6 +85,28 @@ describe('Toasts', () => {
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
   });
 
+  it('keeps a repeated toast that is being read where it is, paused, with a full countdown for later', () => {
+    vi.useFakeTimers();
+    const store = renderWithStore();
+    act(() => {
+      store.error('Upload failed', 'Too big');
+    });
+    const reading = screen.getByRole('alert');
+    fireEvent.pointerEnter(reading);
+    act(() => vi.advanceTimersByTime(6000));
+    act(() => {
+      store.error('Upload failed', 'Too big');
+    });
+    expect(screen.getByRole('alert')).toBe(reading);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(reading.isConnected).toBe(true);
+    fireEvent.pointerLeave(reading);
+    act(() => vi.advanceTimersByTime(6999));
+    expect(reading.isConnected).toBe(true);
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('closes when its close button is clicked', async () => {
     const store = renderWithStore();
     act(() => {

@@ -47,7 +47,15 @@ export class ToastStore {
       (t) => t.type === toast.type && t.title === toast.title && t.message === toast.message,
     );
     if (same >= 0) {
-      this.clearTimer(this.toasts[same]!.id);
+      const shown = this.toasts[same]!;
+      const timer = this.timers.get(shown.id);
+      if (timer && !timer.handle) {
+        // Being read (pointer over it or focus in it, say on its Close button): it stays, and stays
+        // paused, with a full countdown for when the reader leaves it.
+        timer.remaining = shown.duration;
+        return shown.id;
+      }
+      this.clearTimer(shown.id);
       this.toasts = this.toasts.map((t, index) => (index === same ? toast : t));
       if (duration > 0 && Number.isFinite(duration)) this.startTimer(id, duration);
       this.emit();

@@ -11,4 +11,12 @@ describe('push opt-in', () => {
     setPushOptIn(7, false);
     expect(pushOptedIn(7)).toBe(false);
   });
+
+  it('moves an opt-in kept for the whole browser, as before, to the first user who signs in', () => {
+    localStorage.setItem('pushNotifications', 'true');
+    expect(pushOptedIn(7)).toBe(true);
+    expect(localStorage.getItem('pushNotifications')).toBeNull();
+    expect(pushOptedIn(8)).toBe(false);
+    expect(pushOptedIn(7)).toBe(true);
+  });
 });

@@ -6,7 +6,16 @@
 
 const optInKey = (userId: number) => `pushNotifications:${userId}`;
 
-export const pushOptedIn = (userId: number): boolean => localStorage.getItem(optInKey(userId)) === 'true';
+/** Where versions before the per-user key kept the opt-in, for the browser as a whole. */
+const BROWSER_WIDE_KEY = 'pushNotifications';
+
+export function pushOptedIn(userId: number): boolean {
+  // An opt-in kept the old way was made by whoever used this browser then; the first user to sign in
+  // since is taken to be them (on a browser of one's own, it is), and it becomes theirs.
+  if (localStorage.getItem(BROWSER_WIDE_KEY) === 'true') setPushOptIn(userId, true);
+  localStorage.removeItem(BROWSER_WIDE_KEY);
+  return localStorage.getItem(optInKey(userId)) === 'true';
+}
 
 export function setPushOptIn(userId: number, on: boolean): void {
   localStorage.setItem(optInKey(userId), String(on));
