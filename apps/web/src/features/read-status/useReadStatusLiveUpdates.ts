@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ChannelReadStatus, Message } from '@hearth/protocol';
 import { READ_REFRESH_DEBOUNCE_MS } from '@hearth/protocol/constants';
 import { useSession } from '../../app/session';
+import { patchLive } from '../live/patch-live';
 import { useLiveEvent } from '../live/useLiveEvent';
 import { readStatusKeys } from './queries';
 import { countMessage, dropWhere, putStatus, type Statuses } from './read-cache';
@@ -34,14 +35,15 @@ export function useReadStatusLiveUpdates() {
   const me = useSession()?.user.id ?? null;
   const refresh = useDebouncedRefresh();
   const cached = () => qc.getQueryData<Statuses>(readStatusKeys.channels);
-  const edit = (change: (list: Statuses) => Statuses) => qc.setQueryData<Statuses>(readStatusKeys.channels, change);
+  const edit = (change: (list: Statuses) => Statuses) => patchLive<Statuses>(qc, readStatusKeys.channels, change);
 
   useLiveEvent(['message'], (_type, message: Message) => {
     if (me === null || message.user_id === me) return;
     // Being read as it arrives: the list marks it in a moment; lighting it up meanwhile would flicker.
     if (readingOf(qc).channelId === message.channel_id && tabVisible()) return;
     const list = cached();
-    if (!list) return;
+    // Not loaded yet: a fetch under way may predate this message, and is asked again.
+    if (!list) return patchLive<Statuses>(qc, readStatusKeys.channels, (l) => l);
     if (list.some((s) => s.channel_id === message.channel_id)) edit((l) => countMessage(l, message, me));
     else refresh();
   });
