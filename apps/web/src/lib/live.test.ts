@@ -1,44 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import {
-  LIVE_OFFLINE_REPLY_TIMEOUT_MS,
-  LIVE_REPLY_TIMEOUT_MS,
-  LiveConnection,
-  type LiveSignal,
-  type SocketLike,
-} from './live';
+import { LIVE_OFFLINE_REPLY_TIMEOUT_MS, LIVE_REPLY_TIMEOUT_MS, LiveConnection, type LiveSignal } from './live';
+import { FakeSocket as SharedFakeSocket } from '../test/fake-socket';
 
-/** A WebSocket stand-in the test drives by hand. */
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: any[] = [];
-  closedWith: number | null = null;
-  /** Like a live server, answers pings and token refreshes; off, the network has silently gone. */
+/** The shared fake socket, which by default also answers like a live server: pings and token refreshes. */
+class FakeSocket extends SharedFakeSocket {
+  /** Off, the network has silently gone: nothing is answered. */
   answersPings = true;
-  onopen: SocketLike['onopen'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  send(data: string) {
-    const frame = JSON.parse(data);
-    this.sent.push(frame);
+  override send(data: string) {
+    super.send(data);
     if (!this.answersPings) return;
-    if (frame.type === 'ping') this.receive({ type: 'pong', seq: null, data: {} });
-    if (frame.type === 'token_refresh') this.receive({ type: 'token_refreshed', seq: null, data: {} });
-  }
-  close(code = 1000) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(frame: object) {
-    this.onmessage?.({ data: JSON.stringify(frame) });
-  }
-  drop(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code });
+    const { type } = this.sent.at(-1)!;
+    if (type === 'ping') this.receive({ type: 'pong', data: {} });
+    if (type === 'token_refresh') this.receive({ type: 'token_refreshed', data: {} });
   }
 }
 
