@@ -57,13 +57,11 @@ export class ToastStore {
       }
       this.clearTimer(shown.id);
       this.toasts = this.toasts.map((t, index) => (index === same ? toast : t));
-      if (duration > 0 && Number.isFinite(duration)) this.startTimer(id, duration);
-      this.emit();
-      return id;
+    } else {
+      const kept = [...this.toasts, toast];
+      for (const dropped of kept.slice(0, Math.max(0, kept.length - MAX_TOASTS))) this.clearTimer(dropped.id);
+      this.toasts = kept.slice(-MAX_TOASTS);
     }
-    const kept = [...this.toasts, toast];
-    for (const dropped of kept.slice(0, Math.max(0, kept.length - MAX_TOASTS))) this.clearTimer(dropped.id);
-    this.toasts = kept.slice(-MAX_TOASTS);
     if (duration > 0 && Number.isFinite(duration)) this.startTimer(id, duration);
     this.emit();
     return id;
