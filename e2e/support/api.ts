@@ -144,6 +144,20 @@ export class Api {
     return this.createChannel(admin, group.id, name, { channelType: 'voice' });
   }
 
+  /** Uploads a profile picture (multipart, as the settings screen sends it); answers its address. */
+  async uploadAvatar(as: Account, png: Buffer): Promise<string> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'avatar.png');
+    const res = await fetch(`${this.baseURL}/api/upload/profile-image`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${as.access_token}` },
+      body: form,
+    });
+    const text = await res.text();
+    if (!res.ok) throw new ApiError(res.status, text, 'POST /api/upload/profile-image');
+    return (JSON.parse(text) as { image_url: string }).image_url;
+  }
+
   /** Sends a request; an expired access token is replaced by signing in again (accounts here have known passwords). */
   async request<T>(method: string, route: string, as: Account | null, body?: unknown): Promise<T> {
     let res = await this.send(method, route, as, body);

@@ -156,8 +156,8 @@ test('Voice Settings from the call banner and from the voice panel open the Voic
   const panel = voicePanel(alice);
 
   await test.step('The panel’s quick settings: output volume up to 150 and the suppression choice', async () => {
-    const toggle = panel.getByRole('button', { name: 'Quick Settings' });
-    await toggle.click();
+    await panel.getByRole('button', { name: 'Expand voice panel' }).click();
+    const toggle = panel.getByRole('button', { name: 'Collapse voice panel' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const volume = panel.getByRole('slider', { name: 'Output Volume' });
     await expect(volume).toHaveAttribute('max', '150');

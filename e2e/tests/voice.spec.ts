@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type Fixtures } from '../support/fixtures.js';
 import type { Account, Api, Channel } from '../support/api.js';
+import { pngBytes } from '../support/images.js';
 import {
   expectAudioFlowing,
   expectAudioSilent,
@@ -223,5 +224,45 @@ test('a person who disconnects leaves the list of the others and loses the voice
     await expect(voiceList(benPage, lounge.name).getByRole('listitem')).toHaveCount(2);
     await expectAudioFlowing(annPage, 1);
     await expectAudioFlowing(benPage, 1);
+  });
+});
+
+test('the voice list shows uploaded pictures, and the panel’s expand control opens and closes its quick settings', async ({
+  admin,
+  api,
+  newUser,
+  signedInPage,
+  uniqueName,
+}) => {
+  const lounge = await api.newVoiceChannel(admin, uniqueName('faces').toLowerCase());
+  const ann = await newUser('annabell');
+  const ben = await newUser('benjamin');
+  const picture = await api.uploadAvatar(ann, pngBytes(64, 64, [250, 180, 20]));
+  const annPage = await voicePage(signedInPage, ann);
+  const benPage = await voicePage(signedInPage, ben);
+  await joinVoice(annPage, lounge.name);
+
+  await test.step('Everyone sees Ann in the list with her picture, not her initials', async () => {
+    for (const page of [annPage, benPage]) {
+      const item = voiceParticipant(page, lounge.name, ann);
+      await expect(item.locator('img')).toHaveAttribute('src', picture);
+      await expect(item.locator('img')).toHaveAttribute('alt', ann.username);
+    }
+  });
+
+  await test.step('Expand shows the quick settings in the panel; Collapse hides them', async () => {
+    const panel = voicePanel(annPage);
+    const quick = panel.getByRole('group', { name: 'Quick Settings' });
+    await expect(quick).toHaveCount(0);
+    const expand = panel.getByRole('button', { name: 'Expand voice panel' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expand.click();
+    const collapse = panel.getByRole('button', { name: 'Collapse voice panel' });
+    await expect(collapse).toHaveAttribute('aria-expanded', 'true');
+    await expect(quick.getByRole('slider', { name: 'Output Volume' })).toBeVisible();
+    await expect(quick.getByRole('group', { name: 'Noise Suppression' })).toBeVisible();
+    await collapse.click();
+    await expect(quick).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Expand voice panel' })).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -6,6 +6,7 @@ import { useIsApiV2 } from '../../app/api-version';
 import { PresenceAvatar, presenceText, usePresence } from '../presence';
 import { RoleBadge } from '../../ui/RoleBadge';
 import { Icon, type IconProps } from '../../ui';
+import { requestDmCall } from '../voice/start-call';
 import styles from './DmChat.module.css';
 
 const PhoneIcon = (p: IconProps) => (
@@ -41,12 +42,7 @@ export function DmHeader({ user, onBack }: { user: PublicUser; onBack(): void })
         <p className={styles.subtitle}>Direct Message{system ? '' : ` · ${presenceText(presence)}`}</p>
       </div>
       {!system && v2 && (
-        // Spec 2 §4: a `dm_call:start` window event starts a call; the voice feature listens for it.
-        <IconButton
-          aria-label="Start voice call"
-          title="Start voice call"
-          onClick={() => window.dispatchEvent(new CustomEvent('dm_call:start', { detail: { recipientId: user.id } }))}
-        >
+        <IconButton aria-label="Start voice call" title="Start voice call" onClick={() => requestDmCall(user.id)}>
           <PhoneIcon size={20} />
         </IconButton>
       )}

@@ -1,14 +1,21 @@
 import type { FriendRequest, PublicUser } from '@hearth/protocol';
+import { useIsApiV2 } from '../../app/api-version';
 import { Button, useConfirm } from '../../ui';
+import { useCallFromHere } from '../voice';
 import { displayName } from './friend-lists';
 import { useFriendAction } from './queries';
 
 // Every button is named with the person too ('Accept alice'), so a list of rows reads unambiguously;
 // the visible word comes first, as WCAG's label-in-name asks.
 
-/** A friend's row: Message, Remove and Block (both confirmed first). */
+/**
+ * A friend's row: Message, Call (spec 2 §2; voice, so not on API v1), Remove and Block (both
+ * confirmed first).
+ */
 export function FriendActions({ user, onMessage }: { user: PublicUser; onMessage(user: PublicUser): void }) {
   const confirm = useConfirm();
+  const v2 = useIsApiV2();
+  const call = useCallFromHere();
   const remove = useFriendAction('remove');
   const block = useFriendAction('block');
   const name = displayName(user);
@@ -34,6 +41,11 @@ export function FriendActions({ user, onMessage }: { user: PublicUser; onMessage
       <Button size="sm" onClick={() => onMessage(user)} aria-label={`Message ${name}`}>
         Message
       </Button>
+      {v2 && (
+        <Button size="sm" variant="secondary" onClick={() => call(user.id)} aria-label={`Call ${name}`}>
+          Call
+        </Button>
+      )}
       <Button size="sm" variant="secondary" onClick={askRemove} disabled={busy} aria-label={`Remove ${name}`}>
         Remove
       </Button>

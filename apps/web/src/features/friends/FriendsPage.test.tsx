@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Friend, FriendRequest, PublicUser } from '@hearth/protocol';
 import type { Reply, Request } from '../../test/fake-fetch';
+import { setApiVersion } from '../../test/api-version';
 import { user } from '../../test/factories';
 import { renderWithServices } from '../../test/render';
 import { createTestServices } from '../messages/test-harness';
@@ -241,5 +242,23 @@ describe('Add Friend', () => {
     expect(await screen.findByText('User not found')).toBeTruthy();
     await userEvent.click(sendButton());
     expect(await screen.findByText('Failed to send friend request')).toBeTruthy();
+  });
+
+  it('a friend’s Call opens the conversation with them and asks for a call; no Call on API v1', async () => {
+    const asked: unknown[] = [];
+    const listen = (event: Event) => asked.push((event as CustomEvent).detail);
+    window.addEventListener('dm_call:start', listen);
+    onTestFinished(() => {
+      window.removeEventListener('dm_call:start', listen);
+      window.history.replaceState(null, '', '/');
+    });
+    renderPage(serve({ friends: [friend(bob)], incoming: [], outgoing: [], blocked: [] }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Call Bobby' }));
+    expect(window.location.pathname).toBe(`/dm/${bob.id}`);
+    expect(asked).toEqual([{ recipientId: bob.id }]);
+
+    act(() => setApiVersion('v1'));
+    expect(screen.queryByRole('button', { name: 'Call Bobby' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Message Bobby' })).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { FriendshipStatus, UserProfile } from '@hearth/protocol';
 import { useQueryClient } from '@tanstack/react-query';
+import { useIsApiV2 } from '../../app/api-version';
 import { dmPath } from '../../app/routes';
 import { ApiError } from '../../lib/http';
 import { Button, Modal, useConfirm, useToast } from '../../ui';
@@ -12,12 +13,15 @@ import {
   useSendFriendRequest,
   type FriendAction,
 } from '../friends';
+import { useCallFromHere } from '../voice';
 import { profileKeys, useFriendStatus } from './queries';
 import styles from './Profiles.module.css';
 
 /**
  * The quick actions of a profile by relation (spec 2 §2): add, accept or decline, cancel, remove,
- * block, unblock, send message. None for oneself or Guardian; none while the relation is unknown.
+ * block, unblock, send message, voice call. None for oneself or Guardian; none while the relation is
+ * unknown. Voice Call only between friends (the server calls no one else) and not on API v1, which
+ * has no voice.
  */
 export function ProfileActions({ profile, onDone }: { profile: UserProfile; onDone?(): void }) {
   const status = useFriendStatus(profile.id, profile.role !== 'SYSTEM');
@@ -26,6 +30,8 @@ export function ProfileActions({ profile, onDone }: { profile: UserProfile; onDo
   const confirm = useConfirm();
   const [, navigate] = useLocation();
   const [notAccepting, setNotAccepting] = useState(false);
+  const v2 = useIsApiV2();
+  const callFromHere = useCallFromHere();
   const send = useSendFriendRequest();
   const actions = {
     accept: useFriendAction('accept'),
@@ -70,6 +76,10 @@ export function ProfileActions({ profile, onDone }: { profile: UserProfile; onDo
     onDone?.();
     navigate(dmPath(profile.id));
   };
+  const call = () => {
+    onDone?.();
+    callFromHere(profile.id);
+  };
 
   const buttons = (() => {
     switch (relation.status) {
@@ -79,6 +89,11 @@ export function ProfileActions({ profile, onDone }: { profile: UserProfile; onDo
             <Button size="sm" onClick={message}>
               Send Message
             </Button>
+            {v2 && (
+              <Button size="sm" onClick={call}>
+                Voice Call
+              </Button>
+            )}
             <Button size="sm" variant="secondary" onClick={() => confirmed('remove')}>
               Remove Friend
             </Button>

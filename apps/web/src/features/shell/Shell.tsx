@@ -55,6 +55,10 @@ export function Shell() {
   const place = nav.channelId !== null ? <ChannelChat channelId={nav.channelId} /> : <HomePage />;
   return (
     <div className={styles.shell} data-pane={pane} data-rail-open={nav.railOpen || undefined}>
+      {/* First: a bar across the top, above every pane (on a phone too), covering none of them. */}
+      <div className={styles.call}>
+        <CallModal />
+      </div>
       <div className={styles.rail}>
         <GroupRail />
       </div>
@@ -89,7 +93,6 @@ export function Shell() {
       <NotificationCenter />
       <CustomEmojiRegistrar />
       <MiniProfileHost />
-      <CallModal />
       <VersionPrompts />
       <V2Warning />
       <ReturnVeil />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { dmPath, dmUserFromPath } from '../../app/routes';
-import { Button, IconButton } from '../../ui';
+import { Avatar, Button, IconButton } from '../../ui';
 import { HeadphonesIcon, HeadphonesOffIcon, MicIcon, MicOffIcon, PhoneOffIcon } from './icons';
 import type { CallState } from './call-session';
 import { useCallTimer } from './call-timer';
@@ -52,7 +52,7 @@ function useAnsweredElsewhere(state: CallState): boolean {
 }
 
 /**
- * The DM call box (spec 2 §2 DM call modal): the other person's name and initial, the status
+ * The DM call box (spec 2 §2 DM call modal): the other person's name and picture, the status
  * ('Incoming call...', 'Calling...', mm:ss, 'Call ended'), answer and decline while it rings, mute,
  * deafen and end. Not modal: the chat stays usable during a call, as in Discord.
  */
@@ -68,8 +68,9 @@ export function CallModal() {
   const live = state.phase === 'connecting' || state.phase === 'connected';
   return (
     <section className={styles.box} role="dialog" aria-label="Voice call" aria-live="polite">
+      {/* Their picture, else the initials (spec 2 §2); the name follows as text. */}
       <span className={styles.avatar} aria-hidden="true">
-        {name.slice(0, 1).toUpperCase()}
+        <Avatar name={name} src={other.profile_image_url} size={40} />
       </span>
       <div className={styles.text}>
         <bdi className={styles.name}>{name}</bdi>

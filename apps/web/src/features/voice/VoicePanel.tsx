@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { IconButton, useToast } from '../../ui';
-import { CogIcon, PhoneOffIcon, SlidersIcon } from './icons';
+import { ChevronUpIcon, CogIcon, PhoneOffIcon } from './icons';
 import { MuteDeafenButtons } from './MuteDeafenButtons';
 import { useOpenVoiceSettings } from './open-voice-settings';
 import { useVoiceSession, useVoiceState } from './useVoice';
@@ -11,8 +11,8 @@ const PanelQuickSettings = lazy(() => import('./PanelQuickSettings'));
 
 /**
  * The voice control panel (spec 2 §2), at the foot of the channel sidebar while in a voice channel:
- * its name, 'Connecting...' or 'Connected', the HD label, mute, deafen, the Voice Settings tab, the
- * quick settings (expanded in place) and disconnect.
+ * its name, 'Connecting...' or 'Connected', the HD label, mute, deafen, the Voice Settings tab,
+ * expand and disconnect. Expanded, the panel grows to hold the quick settings.
  */
 export function VoicePanel() {
   const session = useVoiceSession();
@@ -24,7 +24,7 @@ export function VoicePanel() {
   if (state.status === 'disconnected') return null;
   const disconnect = () => session.leave().catch((err: Error) => toast.error(err.message));
   return (
-    <section className={styles.panel} aria-label="Voice connection">
+    <section className={styles.panel} aria-label="Voice connection" data-expanded={expanded || undefined}>
       <div className={styles.panelRow}>
         <div className={styles.panelText}>
           <span className={state.status === 'connected' ? styles.connected : styles.connecting}>
@@ -49,15 +49,17 @@ export function VoicePanel() {
         <IconButton size="sm" aria-label="Open voice settings" title="Open voice settings" onClick={openVoiceSettings}>
           <CogIcon size={18} />
         </IconButton>
+        {/* Named for what a press does; aria-expanded says the state (a disclosure button). */}
         <IconButton
           size="sm"
-          aria-label="Quick Settings"
-          title="Quick Settings"
+          className={styles.expand}
+          aria-label={expanded ? 'Collapse voice panel' : 'Expand voice panel'}
+          title={expanded ? 'Collapse' : 'Expand'}
           aria-expanded={expanded}
           aria-controls={expanded ? quickId : undefined}
           onClick={() => setExpanded((open) => !open)}
         >
-          <SlidersIcon size={18} />
+          <ChevronUpIcon size={18} />
         </IconButton>
       </div>
       {expanded && (

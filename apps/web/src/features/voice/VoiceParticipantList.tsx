@@ -1,3 +1,4 @@
+import { Avatar } from '../../ui';
 import { cx } from '../../ui/cx';
 import { HeadphonesOffIcon, MicOffIcon } from './icons';
 import { useVoiceParticipants } from './voice-queries';
@@ -17,8 +18,9 @@ export function VoiceParticipantList({ channelId, channelName }: { channelId: nu
         const name = p.nickname ?? p.username;
         return (
           <li key={p.user_id} className={styles.participant}>
+            {/* The picture (blank when its owner's blur hides it) or the initials; the name follows as text. */}
             <span className={cx(styles.avatar, p.is_speaking && styles.speaking)} aria-hidden="true">
-              {name.slice(0, 1).toUpperCase()}
+              <Avatar name={name} src={p.profile_image_url} size={20} />
             </span>
             <bdi className={styles.name} title={name}>
               {shortName(name)}

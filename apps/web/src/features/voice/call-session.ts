@@ -2,6 +2,7 @@ import type { DmCall, IceServers } from '@hearth/protocol';
 import type { z } from 'zod';
 import { ApiError, type HttpClient } from '../../lib/http';
 import type { LiveConnection, LiveSignal } from '../../lib/live';
+import { START_CALL_EVENT } from './start-call';
 
 /** Spec 2 §4, as the modal shows it: outgoing (calling), incoming (ringing), connecting, connected, ended. */
 export type CallPhase = 'idle' | 'outgoing' | 'incoming' | 'connecting' | 'connected' | 'ended';
@@ -91,7 +92,7 @@ export class CallSession {
 
   constructor(private deps: CallDeps) {
     deps.live.subscribe(this.onLive);
-    window.addEventListener('dm_call:start', (event) => {
+    window.addEventListener(START_CALL_EVENT, (event) => {
       const id = (event as CustomEvent<{ recipientId?: number }>).detail?.recipientId;
       if (typeof id === 'number') void this.start(id);
     });

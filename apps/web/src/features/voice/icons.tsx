@@ -42,5 +42,12 @@ export const CogIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** Shows and hides the quick settings. */
+/** The voice panel's expand control: points up (the panel grows upwards from the sidebar's foot). */
+export const ChevronUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 15 6-6 6 6" />
+  </Icon>
+);
+
+/** Shows and hides the call banner's quick settings. */
 export { SlidersIcon } from '../../ui/icons';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { VoiceParticipant } from '@hearth/protocol';
+import type { UserUpdateEvent, VoiceParticipant } from '@hearth/protocol';
 import { useServices } from '../../app/services';
 import { useLiveEvent } from '../live/useLiveEvent';
 
@@ -40,9 +40,20 @@ interface VoiceEvent {
 }
 
 /**
+ * A participant's new name or picture, as the member list takes it. Behind their profile blur the
+ * picture is left out, as the server leaves it out of the list (the list goes to the whole group).
+ */
+const fromUserUpdate = (u: UserUpdateEvent): Partial<VoiceParticipant> => ({
+  username: u.username,
+  nickname: u.nickname,
+  profile_image_url: u.profile_blur_enabled ? null : u.profile_image_url,
+});
+
+/**
  * Keeps every voice channel's list as the events say (spec 2 §7), mounted once in the shell; after
  * a reconnect whose missed events are gone, the lists are fetched again with every other query
- * (LiveBridge's resync).
+ * (LiveBridge's resync). A participant's `user_update` (name, picture) is patched into every list
+ * they are in, so a changed picture shows at once, as in the member list.
  */
 export function useVoiceLiveUpdates(): void {
   const qc = useQueryClient();
@@ -63,5 +74,10 @@ export function useVoiceLiveUpdates(): void {
         update(e.user_id!, { is_muted: e.is_muted ?? false, is_deafened: e.is_deafened ?? false }),
       );
     }
+  });
+  useLiveEvent<UserUpdateEvent>(['user_update'], (_type, u) => {
+    qc.setQueriesData<VoiceParticipant[]>({ queryKey: [...voiceKeys.all, 'participants'] }, (list) =>
+      list?.some((p) => p.user_id === u.user_id) ? update(u.user_id, fromUserUpdate(u))(list) : list,
+    );
   });
 }
