@@ -124,6 +124,27 @@ describe('group icons', () => {
     expect(await storageUsed(admin.id)).toBe(before);
   });
 
+  it('stays when the admin who uploaded it is deleted, no longer counted against anyone', async () => {
+    const uploader = await api.person('uploader');
+    expect((await api.post(`/admin/users/${uploader.id}/promote`, undefined, admin.token)).status).toBe(200);
+    const token = (await api.post('/auth/login', { username: uploader.username, password: 'secret1' })).body
+      .access_token as string;
+    const group = await newGroup();
+    const uploaded = await uploadIcon(token, group.id, await png(64, 64));
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    expect(await storageUsed(uploader.id)).toBeGreaterThan(0);
+
+    const deleted = await api.delete(`/admin/users/${uploader.id}`, admin.token);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await removeDeletedFiles(server.ctx);
+    expect((await listed(admin.token, group.id))?.icon).toBe(uploaded.body.icon_url);
+    expect((await fetch(`${server.url}${uploaded.body.icon_url}`)).status).toBe(200);
+    const { rows } = await server.ctx.db.query('SELECT user_id FROM group_icons WHERE group_id = $1', [group.id]);
+    expect(rows).toEqual([{ user_id: null }]);
+    // Removing it later works as ever.
+    expect((await api.delete(`/group/${group.id}/icon`, admin.token)).body.icon).toBeNull();
+  });
+
   it('only an admin may set or remove one', async () => {
     const member = await api.person('member');
     const group = await newGroup();
