@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { GROUP_ICON_MAX_BYTES, GROUP_ICON_TEXT, TEXT, type Group } from '@hearth/protocol';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
-import { uniqueName } from './client.js';
-import { storageUsed as storageUsedBy } from './harness.js';
+import { Api, uniqueName } from './client.js';
+import { startTestServer, storageUsed as storageUsedBy } from './harness.js';
 import { admin, api, live, server, serverForFile } from './test-server.js';
 
 serverForFile();
@@ -190,5 +190,33 @@ describe('group icons', () => {
 
     expect((await listed(admin.token, group.id))?.icon).toBeNull();
     expect(await storageUsed(admin.id)).toBe(before);
+  });
+});
+
+describe('rate limits', () => {
+  it('counts icon uploads and removals against the write limit', async () => {
+    const limited = await startTestServer({
+      rateLimits: { ...server.ctx.config.rateLimits, writePerUser: { limit: 3, windowMs: 60_000 } },
+    });
+    try {
+      const lapi = new Api(limited.url);
+      const owner = await lapi.register(uniqueName('boss'));
+      const group = (await lapi.post('/group', { name: 'Limited' }, owner.token)).body as Group;
+      const upload = async () => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(await png(16, 16))]), 'icon.png');
+        return lapi.post(`/group/${group.id}/upload-icon`, form, owner.token);
+      };
+      const statuses = [
+        (await upload()).status,
+        (await lapi.delete(`/group/${group.id}/icon`, owner.token)).status,
+        (await upload()).status,
+        (await lapi.delete(`/group/${group.id}/icon`, owner.token)).status,
+      ];
+      expect(statuses).toEqual([200, 200, 429, 429]);
+      expect((await upload()).body.detail).toBe(TEXT.rateLimited);
+    } finally {
+      await limited.close();
+    }
   });
 });
