@@ -17,6 +17,8 @@ export interface Account {
 export interface Group {
   id: number;
   name: string;
+  /** An uploaded icon's address, or null. */
+  icon: string | null;
 }
 
 export interface Category {

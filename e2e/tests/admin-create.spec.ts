@@ -27,10 +27,19 @@ test('an admin creates a group, a category in it and a channel in the category',
   await expect(page.getByText('Group created successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(groupRail(page).getByRole('button', { name: groupName, exact: true })).toBeVisible();
+  // The new group opens at its first channel, the #general it starts with, not on the home screen.
+  await expect(groupRail(page).getByRole('button', { name: groupName, exact: true })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(channelSidebar(page).getByRole('button', { name: 'general', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(composer(page, 'general')).toBeEditable();
+  await expect(page.getByRole('tab', { name: 'Friends' })).toHaveCount(0);
 
   // Category in the new group
-  await groupRail(page).getByRole('button', { name: groupName, exact: true }).click();
-  await expect(channelSidebar(page).getByText('No channels')).toBeVisible();
   await groupRail(page).getByRole('button', { name: 'Create', exact: true }).click();
   dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Category', exact: true }).click();
@@ -61,7 +70,7 @@ test('an admin creates a group, a category in it and a channel in the category',
 
   // Everything arrived on the server; a channel added elsewhere shows up live in the category.
   const group = (await api.groups(admin)).find((g) => g.name === groupName)!;
-  const [created] = await api.channels(admin, group.id);
+  const created = (await api.channels(admin, group.id)).find((c) => c.name === channelName);
   expect(created).toMatchObject({ name: channelName, channel_type: 'text' });
   const other = await api.createChannel(admin, group.id, 'other', { categoryId: created!.category_id! });
   const otherRow = channelSidebar(page).getByRole('button', { name: other.name, exact: true });

@@ -19,6 +19,7 @@ import { compressAnswers } from './http/compression.js';
 import { serveWebClient } from './http/web-client.js';
 import { authRoutes } from './auth/routes.js';
 import { groupRoutes } from './groups/routes.js';
+import { groupIconRoutes } from './groups/icon-routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { reactionRoutes } from './reactions/routes.js';
 import { mentionRoutes } from './mentions/routes.js';
@@ -144,6 +145,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         gateAdminRoutes(api, ctx);
         authRoutes(api, ctx);
         groupRoutes(api, ctx);
+        await groupIconRoutes(api, ctx);
         messageRoutes(api, ctx);
         reactionRoutes(api, ctx);
         mentionRoutes(api, ctx);

@@ -225,6 +225,25 @@ describe('answers and frames match their schemas', () => {
     return body;
   }
 
+  /** Sets a group's icon (multipart), checking the answer against its schema. */
+  async function uploadGroupIcon(token: string, groupId: number) {
+    const e = endpoint('POST', '/group/:id/upload-icon');
+    const bytes = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#669933' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'group-icon.jpg');
+    const res = await fetch(`${server.url}/api/group/${groupId}/upload-icon`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(e.status);
+    const body = (await res.json()) as Record<string, string>;
+    expectExactly(e.answer!, body, 'POST /group/:id/upload-icon answer');
+    return body;
+  }
+
   /** Uploads a public custom emoji (multipart, the flags as text), checking the answer against its schema. */
   async function uploadEmoji(token: string): Promise<CustomEmoji> {
     const e = endpoint('POST', '/emoji/emojis');
@@ -302,6 +321,9 @@ describe('answers and frames match their schemas', () => {
     const group = await call('POST', '/group', { token: A, body: { name: 'Catalogue' } });
     await call('GET', '/group', { token: U });
     await call('PATCH', '/group/:id', { token: A, params: { id: group.id }, body: { name: 'Catalogue 2' } });
+    const icon = await uploadGroupIcon(A, group.id);
+    expect((await fetch(`${server.url}${icon.icon_url}`)).status).toBe(endpoint('GET', '/group-icons/:key').status);
+    await call('DELETE', '/group/:id/icon', { token: A, params: { id: group.id } });
     const category = await call('POST', '/category', { token: A, body: { name: 'Cat', group_id: group.id } });
     await call('GET', '/category', { token: U, query: { group_id: group.id } });
     await call('PATCH', '/category/:id', { token: A, params: { id: category.id }, body: { name: 'Cat 2' } });

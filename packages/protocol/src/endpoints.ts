@@ -51,6 +51,7 @@ import {
   CreateChannelBody,
   CreateGroupBody,
   Group,
+  GroupIconAnswer,
   GroupPermissionEntry,
   GroupPermissionsAnswer,
   PutPermissionsBody,
@@ -481,6 +482,37 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary: 'Deletes a group with its categories, channels and messages (204).',
     limits: ['writePerUser'],
     params: IdParams,
+  },
+  {
+    method: 'POST',
+    path: '/group/:id/upload-icon',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Sets the group's icon: multipart field `file`, JPEG, PNG, GIF or WebP told from the bytes ('Please select a valid image file (JPEG, PNG, GIF, WebP)'), under 10 MB ('Image file size must be less than 10MB'). The server re-encodes it to a 64×64 WebP, stores it at a new address that is now the group's `icon`, counts it in the uploader's storage (413 past the storage limit) and removes the previous icon's file; the group's viewers get `group_updated`. A group that does not exist is 404.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: GroupIconAnswer,
+  },
+  {
+    method: 'DELETE',
+    path: '/group/:id/icon',
+    auth: 'admin',
+    status: 200,
+    summary:
+      "Removes the group's icon (its file too; the rail shows the initials again) and answers the group; the viewers get `group_updated`. A group without an icon is answered as it is.",
+    limits: ['writePerUser'],
+    params: IdParams,
+    answer: Group,
+  },
+  {
+    method: 'GET',
+    path: '/group-icons/:key',
+    auth: 'none',
+    status: 200,
+    summary:
+      'A stored group icon (image/webp). Each upload gets a new random address, cached for good; only those who may view the group are given it.',
+    params: z.object({ key: z.string() }),
   },
 
   /* ---------- categories ---------- */

@@ -15,7 +15,12 @@ import { Role } from './users.js';
 export const Group = z.object({
   id: z.number(),
   name: z.string(),
-  icon: z.string().nullable(),
+  icon: z
+    .string()
+    .nullable()
+    .describe(
+      "an uploaded icon's address (/api/group-icons/…), else what the group was created with (null, or short text)",
+    ),
   created_at: IsoDate,
 });
 export type Group = z.infer<typeof Group>;
@@ -25,6 +30,9 @@ export const CreateGroupBody = z.object({
   icon: UserText().max(2048).nullable().optional(),
 });
 export const RenameGroupBody = z.object({ name: Name(TEXT.nameRequired, NAME_MAX) });
+
+/** POST /group/{id}/upload-icon: the stored icon's address (also the group's `icon` now), and the group. */
+export const GroupIconAnswer = z.object({ icon_url: z.string(), group: Group });
 
 export const Category = z.object({
   id: z.number(),

@@ -7,6 +7,7 @@ export * from './account.js';
 export * from './devices.js';
 export * from './device-rules.js';
 export * from './groups.js';
+export * from './group-icon-rules.js';
 export * from './messages.js';
 export * from './reactions.js';
 export * from './emoji.js';

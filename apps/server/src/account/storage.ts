@@ -7,7 +7,7 @@ import type { UserRow } from '../users/user-row.js';
 
 /**
  * Storage use is users.storage_used_bytes, which the triggers of every table of stored files keep
- * exact (attachments 0006, profile pictures 0011, emoji 0014, GIFs 0015). The limit is the same for
+ * exact (attachments 0006, profile pictures 0011, emoji 0014, GIFs 0015, group icons 0024). The limit is the same for
  * everyone (STORAGE_LIMIT_BYTES).
  */
 export function storageUsage(usedBytes: number): StorageUsage {
@@ -41,6 +41,7 @@ const RECOUNT_SQL = `
     UNION ALL SELECT user_id, file_size FROM profile_images WHERE user_id = ANY($1::bigint[])
     UNION ALL SELECT user_id, file_size FROM custom_emojis WHERE user_id = ANY($1::bigint[])
     UNION ALL SELECT user_id, file_size FROM user_gifs WHERE user_id = ANY($1::bigint[])
+    UNION ALL SELECT user_id, file_size FROM group_icons WHERE user_id = ANY($1::bigint[])
   ), sums AS (
     SELECT user_id, sum(file_size)::bigint AS actual FROM files GROUP BY user_id
   )

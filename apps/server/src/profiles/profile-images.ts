@@ -2,21 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_TEXT, TEXT } from '@hearth/protocol';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { sendStoredImage } from '../http/stored-image.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
+import { readImageUpload } from '../uploads/image-input.js';
 import type { UserRow } from '../users/user-row.js';
 
 export type ProfileImageKind = 'avatar' | 'banner';
 
-/** Spec 3 §5: what a picture or banner may be, told from its bytes. */
-const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 /** Larger pictures are not decoded at all. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -41,21 +39,6 @@ const KEY_PATTERN = /^[0-9a-f]{32}\.webp$/;
 /** Stored under profile/ beside the attachments' month folders. */
 const storageKeyOf = (name: string) => `profile/${name}`;
 
-async function readLimited(part: MultipartFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of part.file) {
-    size += (chunk as Buffer).length;
-    if (size > PROFILE_IMAGE_MAX_BYTES) {
-      part.file.resume();
-      throw badRequest(PROFILE_TEXT.imageTooLarge);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  if (part.file.truncated) throw badRequest(PROFILE_TEXT.imageTooLarge);
-  return Buffer.concat(chunks);
-}
-
 async function reencode(bytes: Buffer, kind: ProfileImageKind, mime: string): Promise<Buffer> {
   const animated = mime === 'image/gif' || mime === 'image/webp';
   try {
@@ -78,14 +61,12 @@ export async function uploadProfileImage(
   part: MultipartFile | undefined,
 ): Promise<{ url: string; usedBytes: number }> {
   await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw badRequest(TEXT.uploadNoFile);
-  }
-  const bytes = await readLimited(part);
-  if (bytes.length === 0) throw badRequest(TEXT.uploadEmpty);
-  const mime = (await fileTypeFromBuffer(bytes))?.mime;
-  if (!mime || !ACCEPTED.has(mime)) throw badRequest(PROFILE_TEXT.invalidImage);
+  // Spec 3 §5: JPEG, PNG, GIF or WebP, under 10 MB.
+  const { bytes, mime } = await readImageUpload(part, {
+    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    tooLarge: PROFILE_TEXT.imageTooLarge,
+    invalid: PROFILE_TEXT.invalidImage,
+  });
   const encoded = await reencode(bytes, kind, mime);
   const name = `${randomUUID().replaceAll('-', '')}.webp`;
   const key = storageKeyOf(name);

@@ -8,10 +8,13 @@ import { useOpenGroup } from './useOpenGroup';
 import { useDeleteGroupFlow } from './useDeleteGroupFlow';
 import { HomeIcon, PlusIcon } from './icons';
 import { UserMenu } from './UserMenu';
+import { InstallAppButton } from '../install-app/InstallAppButton';
 import { RenameGroupDialog } from './RenameGroupDialog';
 import { GroupPermissionsDialog } from './permissions/GroupPermissionsDialog';
 import { CreateModal, type CreateRequest } from './create/CreateModal';
 import { GroupButton } from './GroupButton';
+import { GroupIconDialog } from './icon/GroupIconDialog';
+import { useRemoveGroupIcon } from './group-mutations';
 import { useChannelReadStatuses } from '../read-status/queries';
 import { groupStatus } from '../read-status/read-cache';
 import { useMarkGroupRead } from '../read-status/mutations';
@@ -28,6 +31,8 @@ export function GroupRail() {
   const [create, setCreate] = useState<CreateRequest | null>(null);
   const [renaming, setRenaming] = useState<Group | null>(null);
   const [permissionsOf, setPermissionsOf] = useState<Group | null>(null);
+  const [iconOf, setIconOf] = useState<Group | null>(null);
+  const removeIcon = useRemoveGroupIcon();
   const readStatuses = useChannelReadStatuses().data;
   const markGroupRead = useMarkGroupRead();
   const prefs = useNotificationPreferences();
@@ -48,6 +53,9 @@ export function GroupRail() {
     return admin
       ? [
           { label: 'Rename', onSelect: () => setRenaming(group) },
+          // Spec 2 §2: Change/Upload Icon, and Remove Icon while there is one to remove.
+          { label: group.icon ? 'Change Icon' : 'Upload Icon', onSelect: () => setIconOf(group) },
+          ...(group.icon ? [{ label: 'Remove Icon', onSelect: () => removeIcon.mutate(group.id) }] : []),
           { label: 'Permissions', onSelect: () => setPermissionsOf(group) },
           ...markRead,
           mute,
@@ -97,6 +105,7 @@ export function GroupRail() {
               <PlusIcon size={22} />
             </button>
           )}
+          <InstallAppButton className={`${styles.button} ${styles.create}`} />
           <div className={styles.footer}>
             <UserMenu />
           </div>
@@ -105,6 +114,7 @@ export function GroupRail() {
       <CreateModal request={create} onClose={() => setCreate(null)} />
       {renaming && <RenameGroupDialog group={renaming} onClose={() => setRenaming(null)} />}
       {permissionsOf && <GroupPermissionsDialog group={permissionsOf} onClose={() => setPermissionsOf(null)} />}
+      {iconOf && <GroupIconDialog group={iconOf} onClose={() => setIconOf(null)} />}
     </>
   );
 }

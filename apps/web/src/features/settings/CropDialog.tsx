@@ -6,7 +6,7 @@ import { CROP_TARGETS, exportCrop, nudged, nudgeStep, type CropKind } from './cr
 import styles from './Settings.module.css';
 
 /**
- * The crop dialog (spec 3 §5): drag or zoom the picture under a 1:1 or 16:5 window, or move it with
+ * The crop dialog (spec 3 §5, and spec 2 §5's group icon): drag or zoom the picture under a 1:1 or 16:5 window, or move it with
  * the arrow keys (1 px, 10 with Shift, 100 with Ctrl/Cmd); Apply exports the part in the window.
  * Loaded only when a picture is picked (it brings the cropping library).
  */
@@ -62,7 +62,7 @@ export default function CropDialog({
     <Modal
       open
       onOpenChange={(open) => !open && onCancel()}
-      title={kind === 'avatar' ? 'Crop Profile Picture' : 'Crop Profile Banner'}
+      title={target.title}
       description="Drag or use the arrow keys to move the picture (Shift: 10 px, Ctrl or Cmd: 100 px); scroll to zoom."
       size="lg"
       footer={
@@ -83,7 +83,7 @@ export default function CropDialog({
           crop={crop}
           zoom={zoom}
           aspect={target.aspect}
-          cropShape={kind === 'avatar' ? 'round' : 'rect'}
+          cropShape={target.round ? 'round' : 'rect'}
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={onComplete}

@@ -34,7 +34,15 @@ const TEXT = {
 } as const;
 
 /** The picture or banner of the Profile tab: pick or drop a file, crop it, upload; or remove it (spec 3 §2). */
-export function ImageSection({ kind, user, current }: { kind: CropKind; user: SelfUser; current: string | null }) {
+export function ImageSection({
+  kind,
+  user,
+  current,
+}: {
+  kind: Exclude<CropKind, 'groupIcon'>;
+  user: SelfUser;
+  current: string | null;
+}) {
   const services = useServices();
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);

@@ -1,7 +1,11 @@
-/** What a crop exports (spec 3 §5): the picture square, the banner 16:5; JPEG at quality 0.8. */
+/**
+ * What a crop exports (spec 3 §5, spec 2 §5): the picture square, the banner 16:5, a group's icon
+ * square at 64×64; JPEG at quality 0.8. The picture's window is round, as it is shown; the others square.
+ */
 export const CROP_TARGETS = {
-  avatar: { aspect: 1, width: 512, height: 512, name: 'profile.jpg' },
-  banner: { aspect: 16 / 5, width: 1600, height: 320, name: 'banner.jpg' },
+  avatar: { aspect: 1, width: 512, height: 512, name: 'profile.jpg', title: 'Crop Profile Picture', round: true },
+  banner: { aspect: 16 / 5, width: 1600, height: 320, name: 'banner.jpg', title: 'Crop Profile Banner', round: false },
+  groupIcon: { aspect: 1, width: 64, height: 64, name: 'group-icon.jpg', title: 'Crop Group Icon', round: false },
 } as const;
 export type CropKind = keyof typeof CROP_TARGETS;
 export const JPEG_QUALITY = 0.8;

@@ -18,8 +18,10 @@ export function useCreateSubmit() {
     const name = form.name.trim();
     try {
       if (kind === 'group') {
-        const group = await createGroup.mutateAsync(name);
-        nav.selectGroup(group.id);
+        // Into the new group's first channel, not left on whatever the main area showed before.
+        const { group, channel } = await createGroup.mutateAsync(name);
+        if (channel) nav.selectChannel(channel.id, group.id);
+        else nav.selectGroup(group.id);
       } else if (kind === 'category' && form.groupId !== null) {
         await createCategory.mutateAsync({ name, groupId: form.groupId });
       } else if (kind === 'channel' && form.groupId !== null) {
