@@ -47,6 +47,7 @@ import { mailRoutes } from './mail/routes.js';
 import { PushService } from './push/service.js';
 import { pushRoutes } from './push/routes.js';
 import { accountRoutes } from './account/routes.js';
+import { limitRoutes } from './ratelimit/route-limits.js';
 import { gateAdminRoutes } from './admin/admin-gate.js';
 import { adminUserRoutes } from './admin/users-routes.js';
 import { adminAuditRoutes } from './admin/audit-routes.js';
@@ -140,7 +141,9 @@ export async function startApp(config: Config): Promise<RunningApp> {
     await http.register(
       async (api) => {
         await compressAnswers(api);
-        // First, so it guards every route below: the catalogue's admin routes refuse anyone but an admin.
+        // First, so they guard every route below: each route's catalogued rate limits are counted, then
+        // the catalogue's admin routes refuse anyone but an admin.
+        limitRoutes(api, ctx);
         gateAdminRoutes(api, ctx);
         authRoutes(api, ctx);
         groupRoutes(api, ctx);

@@ -25,6 +25,7 @@ import {
   CLOSE_CODE_DOCS,
   ENDPOINTS,
   FRAME_AUDIENCE,
+  FRAME_LIMITS,
   RATE_LIMITS,
   type Endpoint,
   type RateLimitName,
@@ -399,7 +400,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 function limitsApplyingTo(name: RateLimitName): string {
   const uses = ENDPOINTS.filter((e) => e.limits?.includes(name)).map((e) => `\`${e.method} ${e.path}\``);
-  if (name === 'messagePerUser') uses.push('live `message` frames');
+  const frames = Object.entries(FRAME_LIMITS).filter(([, limits]) => limits.includes(name));
+  for (const [type] of frames) uses.push(`live \`${type}\` frames`);
   return uses.join(', ');
 }
 

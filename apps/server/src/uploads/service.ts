@@ -5,7 +5,6 @@ import { fileTypeFromBuffer } from 'file-type';
 import { fileTooLargeText, TEXT, type Attachment } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { requireVisibleChannel } from '../groups/access.js';
 import type { UserRow } from '../users/user-row.js';
 import { toAttachment, type AttachmentRow } from './attachment-row.js';
@@ -24,7 +23,6 @@ function newStorageKey(now = new Date()): string {
 
 /** The first check of an upload: a channel named beforehand must allow uploading there. */
 export async function checkUploadTarget(ctx: AppContext, user: UserRow, channelId: number | undefined) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   if (channelId === undefined) return;
   const { permissions } = await requireVisibleChannel(ctx.db, user, channelId);
   if (!permissions.can_upload) throw forbidden(TEXT.noUploadPermission);
@@ -112,7 +110,6 @@ function originalName(name: string | undefined): string {
 
 /** The uploader takes back an upload they have not sent; its files go with the row. */
 export async function deleteUpload(ctx: AppContext, user: UserRow, id: number): Promise<void> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { rows } = await ctx.db.query<{ message_id: number | null }>(
     'SELECT message_id FROM attachments WHERE id = $1 AND user_id = $2',
     [id, user.id],
