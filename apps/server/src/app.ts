@@ -47,6 +47,7 @@ import { mailRoutes } from './mail/routes.js';
 import { PushService } from './push/service.js';
 import { pushRoutes } from './push/routes.js';
 import { accountRoutes } from './account/routes.js';
+import { answerFrameworkError } from './http/framework-errors.js';
 import { limitRoutes } from './ratelimit/route-limits.js';
 import { gateAdminRoutes } from './admin/admin-gate.js';
 import { adminUserRoutes } from './admin/users-routes.js';
@@ -134,6 +135,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       logger: config.logRequests ? { level: 'info' } : false,
       bodyLimit: BODY_LIMIT,
       trustProxy: config.trustProxy,
+      frameworkErrors: answerFrameworkError,
       ...httpServerLimits(config),
     });
     installErrorHandling(http);
