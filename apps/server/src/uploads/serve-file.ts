@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
-import { TEXT } from '@hearth/protocol';
+import { safeFileName, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
 import type { ByteRange } from '../storage/file-storage.js';
@@ -71,7 +71,9 @@ export async function serveFile(
 
   const preview = params.variant === 'preview';
   const kind = preview ? fileKind('image/webp') : fileKind(row.content_type);
-  const name = preview ? `${row.original_filename.replace(/\.[^.]*$/, '')}.webp` : row.original_filename;
+  // Cleaned again: a name stored before bidirectional controls were taken out must not disguise the download.
+  const stored = safeFileName(row.original_filename);
+  const name = preview ? `${stored.replace(/\.[^.]*$/, '')}.webp` : stored;
   const secondsLeft = Math.max(0, query.expires - Math.floor(Date.now() / 1000));
   // An attachment's file never changes once stored, so its id and variant name its bytes for good.
   const etag = `"${params.id}-${params.variant}"`;

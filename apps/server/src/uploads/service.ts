@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { fileTooLargeText, TEXT, type Attachment } from '@hearth/protocol';
+import { fileTooLargeText, safeFileName, TEXT, type Attachment } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import { requireVisibleChannel } from '../groups/access.js';
@@ -73,7 +73,7 @@ export async function storeUpload(ctx: AppContext, user: UserRow, part: Multipar
         previewKey,
         shown.content_type,
         shown.attachment_type,
-        originalName(part.filename),
+        safeFileName(part.filename),
         size,
         facts?.width ?? null,
         facts?.height ?? null,
@@ -95,17 +95,6 @@ async function detectType(ctx: AppContext, key: string, size: number): Promise<s
   for await (const chunk of await ctx.storage.get(key, { start: 0, end: Math.min(size, SIGNATURE_BYTES) - 1 }))
     head.push(chunk as Buffer);
   return (await fileTypeFromBuffer(Buffer.concat(head)))?.mime;
-}
-
-/** The name the uploader's system gave the file, without any folder part, at most 255 characters. */
-function originalName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop()!.trim();
-  // Control characters would break a Content-Disposition header; a lone surrogate has no UTF-8 form.
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
-  const controls = /[\u0000-\u001f\u007f]/g;
-  const loneSurrogates = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-  const clean = base.replace(controls, '').replace(loneSurrogates, '');
-  return clean.slice(0, 255) || 'file';
 }
 
 /** The uploader takes back an upload they have not sent; its files go with the row. */
