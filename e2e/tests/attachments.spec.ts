@@ -200,3 +200,57 @@ test('a file past the storage limit is refused with the reason, and one that fit
   await composer(page, channel.name).press('Enter');
   await expect(message(page, 'the last bytes').getByRole('link', { name: 'Download note.txt' })).toBeVisible();
 });
+
+test('a file name with a right-to-left override is shown and downloaded for what it is', async ({
+  freshChannel,
+  newUser,
+  server,
+  signedInPage,
+}) => {
+  const { group, channel } = await freshChannel('bidi');
+  const alice = await signedInPage(await newUser('alice'));
+  const bob = await signedInPage(await newUser('bob'));
+  await openChannel(alice, group.name, channel.name);
+  await openChannel(bob, group.name, channel.name);
+
+  // U+202E reverses what follows it on screen: 'evil\u202Egpj.html' would show as 'evillmth.jpg'.
+  const disguised = 'evil\u202Egpj.html';
+  await attach(alice, [{ name: disguised, mimeType: 'text/html', buffer: Buffer.from('<script>1</script>') }]);
+  await expect(draft(alice).getByRole('listitem', { name: 'evilgpj.html' })).toBeVisible();
+  await expect(draft(alice).getByText('evilgpj.html')).toBeVisible();
+  await expect(draft(alice).getByRole('listitem', { name: 'evilgpj.html' }).getByRole('progressbar')).toHaveCount(0);
+  await composer(alice, channel.name).fill('the bidi file');
+  await composer(alice, channel.name).press('Enter');
+
+  const post = message(bob, 'the bidi file');
+  await expect(post.getByText('evilgpj.html', { exact: true })).toBeVisible();
+  const link = post.getByRole('link', { name: 'Download evilgpj.html' });
+  const download = bob.waitForEvent('download');
+  await link.click();
+  expect((await download).suggestedFilename()).toBe('evilgpj.html');
+
+  // A name stored with the override (by an older server) is cleaned where it is shown and downloaded.
+  const sql = await connectSql(embeddedDatabaseUrl(server.pgPort));
+  try {
+    await sql.query(
+      `UPDATE attachments SET original_filename = $1
+        WHERE message_id = (SELECT id FROM messages WHERE content = 'the bidi file')`,
+      [disguised],
+    );
+  } finally {
+    await sql.close();
+  }
+  await bob.reload();
+  await openChannel(bob, group.name, channel.name);
+  const again = message(bob, 'the bidi file');
+  await expect(again.getByRole('link', { name: 'Download evilgpj.html' })).toBeVisible();
+  await expect(again.getByText('evilgpj.html', { exact: true })).toBeVisible();
+  await expect(again.getByText(disguised)).toHaveCount(0);
+  const cleaned = again.getByRole('link', { name: 'Download evilgpj.html' });
+  await expect(cleaned).toHaveAttribute('download', 'evilgpj.html');
+  const res = await bob.request.get((await cleaned.getAttribute('href'))!);
+  expect(res.headers()['content-disposition']).toBe('attachment; filename="evilgpj.html"');
+  const secondDownload = bob.waitForEvent('download');
+  await again.getByRole('link', { name: 'Download evilgpj.html' }).click();
+  expect((await secondDownload).suggestedFilename()).toBe('evilgpj.html');
+});

@@ -48,6 +48,8 @@ import { mailRoutes } from './mail/routes.js';
 import { PushService } from './push/service.js';
 import { pushRoutes } from './push/routes.js';
 import { accountRoutes } from './account/routes.js';
+import { answerFrameworkError } from './http/framework-errors.js';
+import { limitRoutes } from './ratelimit/route-limits.js';
 import { gateAdminRoutes } from './admin/admin-gate.js';
 import { adminUserRoutes } from './admin/users-routes.js';
 import { adminAuditRoutes } from './admin/audit-routes.js';
@@ -134,6 +136,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       logger: config.logRequests ? { level: 'info' } : false,
       bodyLimit: BODY_LIMIT,
       trustProxy: config.trustProxy,
+      frameworkErrors: answerFrameworkError,
       ...httpServerLimits(config),
     });
     installErrorHandling(http);
@@ -141,7 +144,9 @@ export async function startApp(config: Config): Promise<RunningApp> {
     await http.register(
       async (api) => {
         await compressAnswers(api);
-        // First, so it guards every route below: the catalogue's admin routes refuse anyone but an admin.
+        // First, so they guard every route below: each route's catalogued rate limits are counted, then
+        // the catalogue's admin routes refuse anyone but an admin.
+        limitRoutes(api, ctx);
         gateAdminRoutes(api, ctx);
         authRoutes(api, ctx);
         groupRoutes(api, ctx);

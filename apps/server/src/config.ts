@@ -1,4 +1,4 @@
-import { LIVE_IDLE_TIMEOUT_MS, RATE_LIMITS } from '@hearth/protocol';
+import { LIVE_IDLE_TIMEOUT_MS, RATE_LIMITS, type RateLimitName } from '@hearth/protocol';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 
@@ -7,21 +7,8 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-export interface RateLimits {
-  registerPerIp: RateLimitRule;
-  loginPerIp: RateLimitRule;
-  loginPerUsername: RateLimitRule;
-  refreshPerIp: RateLimitRule;
-  messagePerUser: RateLimitRule;
-  writePerUser: RateLimitRule;
-  gifSearchPerUser: RateLimitRule;
-  emailChangePerUser: RateLimitRule;
-  verificationResendPerUser: RateLimitRule;
-  forgotPasswordPerIp: RateLimitRule;
-  forgotPasswordPerIdentifier: RateLimitRule;
-  resetCodePerIp: RateLimitRule;
-  resetCodePerIdentifier: RateLimitRule;
-}
+/** Every limit of the catalogue's RATE_LIMITS, scaled by RATE_LIMIT_SCALE. */
+export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /** GIPHY's content ratings, mildest first (GIPHY_RATING). */
 export const GIPHY_RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { GROUP_ICON_MAX_BYTES, GROUP_ICON_TEXT, TEXT, type Group } from '@hearth/protocol';
+import { GROUP_ICON_MAX_BYTES, GROUP_ICON_TEXT, PROFILE_TEXT, TEXT, type Group } from '@hearth/protocol';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
 import { Api, uniqueName } from './client.js';
 import { startTestServer, storageUsed as storageUsedBy } from './harness.js';
@@ -170,6 +170,10 @@ describe('group icons', () => {
     const broken = (await png(50, 50)).subarray(0, 60);
     res = await uploadIcon(admin.token, group.id, broken, 'broken.png');
     expect([res.status, res.body.detail]).toEqual([400, GROUP_ICON_TEXT.notImage]);
+
+    // A valid PNG of 8,000 × 8,000 (small as a file) is told which limit it broke, not called invalid.
+    res = await uploadIcon(admin.token, group.id, await png(8000, 8000), 'wide.png');
+    expect([res.status, res.body.detail]).toEqual([400, PROFILE_TEXT.imageTooManyPixels]);
 
     const picture = await png(10, 10);
     const huge = Buffer.concat([picture, Buffer.alloc(GROUP_ICON_MAX_BYTES + 1 - picture.length)]);

@@ -22,6 +22,9 @@ export const RELAXED_LIMITS: RateLimits = {
   forgotPasswordPerIdentifier: { limit: 10_000, windowMs: 60_000 },
   resetCodePerIp: { limit: 10_000, windowMs: 60_000 },
   resetCodePerIdentifier: { limit: 10_000, windowMs: 60_000 },
+  voiceSignalPerUser: { limit: 10_000, windowMs: 10_000 },
+  voiceSpeakingPerUser: { limit: 10_000, windowMs: 10_000 },
+  presenceHeartbeatPerUser: { limit: 10_000, windowMs: 60_000 },
 };
 
 /** A fresh, empty database on the test run's PostgreSQL server. */

@@ -25,6 +25,7 @@ import {
   CLOSE_CODE_DOCS,
   ENDPOINTS,
   FRAME_AUDIENCE,
+  FRAME_LIMITS,
   RATE_LIMITS,
   type Endpoint,
   type RateLimitName,
@@ -399,7 +400,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 function limitsApplyingTo(name: RateLimitName): string {
   const uses = ENDPOINTS.filter((e) => e.limits?.includes(name)).map((e) => `\`${e.method} ${e.path}\``);
-  if (name === 'messagePerUser') uses.push('live `message` frames');
+  const frames = Object.entries(FRAME_LIMITS).filter(([, limits]) => limits.includes(name));
+  for (const [type] of frames) uses.push(`live \`${type}\` frames`);
   return uses.join(', ');
 }
 
@@ -420,7 +422,7 @@ function intro(): string[] {
     '- **Authentication.** Send `Authorization: Bearer <access_token>`. Register, login and refresh answer an access token, valid for `expires_in` seconds (15 minutes by default), and a refresh token, valid for 30 days and good for one refresh (each refresh answers a new one).',
     '- **Devices.** Every register or login is a new device of the account, named from the `User-Agent`. A client may send `X-Device-Fingerprint` (1 to 128 printable ASCII characters: a random id it keeps for the browser) with register, login and refresh; it is stored on the device so the client can recognise itself in `GET /auth/devices`. Access tokens are checked against their device on every request: once a device is logged out or revoked its tokens are refused (401) at once, on every node.',
     '- **Auth** of an endpoint is `none`, `user` (any signed-in user) or `admin` (a user with role ADMIN; anyone else gets 403 "Admin privileges required"). Without a valid token the answer is 401 "Not authenticated"; a valid token of a suspended account gets 403 with the suspension notice and the reason, URI-encoded, in the `Hearth-Suspended-Reason` header (and a live `auth` with it gets the `suspended` event, then the 4003 close).',
-    '- **Ids** are positive integers: digits in paths and query strings; a number or a string of digits in bodies.',
+    '- **Ids** are positive integers: decimal digits without a leading zero in paths and query strings (`0xb`, `011`, `11.0`, `1e1`, `+11` are 400 "Must be a positive integer id"); a number or such a string in bodies.',
     '- **Visibility.** Group permissions decide what a user may see. Anything in a group the caller may not view is answered 404, as if it did not exist. Admins may view and do everything.',
     '- **Errors.** Every error answer is `{ "detail": "<text>" }`, with a text fit to show to the user: 400 invalid input (the first problem found, e.g. "Name is required", or "Request body is not valid JSON"), 401 not authenticated, 403 not allowed, 404 not found, 409 conflict, other 4xx from the HTTP layer as they are (e.g. 413 "Request body is too large"), 429 rate limited, 503 "Another change got in the way. Please try again." with `Retry-After: 1` when the database had to part two changes made at the same moment (the change was not made; the same request goes through a moment later), and 500 "Internal server error".',
     '- **Rate limits.** Over a limit the answer is 429 "Too many requests. Please try again later." with a `Retry-After` header (seconds). Limits count requests in fixed windows, shared by all nodes when Redis is used, and scale with RATE_LIMIT_SCALE:',

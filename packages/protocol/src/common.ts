@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { hasLoneSurrogate } from './rules.js';
 import { TEXT } from './texts.js';
 
-/** Database ids are positive integers; path and query strings are coerced. */
+/** Database ids are positive integers. */
 const ID_TEXT = 'Must be a positive integer id';
 const IdNumber = z.number({ error: ID_TEXT }).int(ID_TEXT).positive(ID_TEXT).max(Number.MAX_SAFE_INTEGER, ID_TEXT);
+/**
+ * An id written as text: decimal digits only, without a leading zero. Number() alone would also read
+ * '0xb', '011', '11.0', '1e1', ' 11' and '+11' as ids, so one id would have many addresses.
+ */
+const IdDigits = z.string({ error: ID_TEXT }).regex(/^[1-9]\d*$/, ID_TEXT);
 
-export const Id = z.coerce.number({ error: ID_TEXT }).pipe(IdNumber);
+/** An id in a path or query string (or a number, when a client's own code parses one). */
+export const Id = z.union([IdNumber, IdDigits], { error: ID_TEXT }).transform(Number).pipe(IdNumber);
 
-/** A JSON body id must be a number, or a string of digits. */
-export const BodyId = z
-  .union([IdNumber, z.string().regex(/^\d+$/, ID_TEXT)], { error: ID_TEXT })
-  .transform(Number)
-  .pipe(IdNumber);
+/** A JSON body id must be a number, or a string of digits as in a path. */
+export const BodyId = Id;
 
 export const IdParams = z.object({ id: Id });
 

@@ -182,6 +182,16 @@ export const RATE_LIMITS = {
   forgotPasswordPerIdentifier: { limit: 3, windowMs: 900_000, per: 'username or email address' },
   resetCodePerIp: { limit: 30, windowMs: 900_000, per: 'IP address' },
   resetCodePerIdentifier: { limit: 10, windowMs: 900_000, per: 'username or email address' },
+  /**
+   * WebRTC signals, live or REST: joining a full voice channel sends an offer or answer and a burst of
+   * ICE candidates (a dozen or more) to every participant at once, so this allows a few such joins
+   * in a window; flooding someone with 30 KB signals does not get far.
+   */
+  voiceSignalPerUser: { limit: 300, windowMs: 10_000, per: 'user' },
+  /** Speaking detection flips at most a few times a second while someone talks. */
+  voiceSpeakingPerUser: { limit: 100, windowMs: 10_000, per: 'user' },
+  /** The client beats once a minute per visible tab (PRESENCE_HEARTBEAT_MS); this leaves room for many windows. */
+  presenceHeartbeatPerUser: { limit: 30, windowMs: 60_000, per: 'user' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -251,6 +261,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary:
       "Ends this device's session (204); its live connections close with 4003. The bearer token identifies the device, or `refresh_token` alone when the access token has expired.",
     body: LogoutBody,
+    limits: ['writePerUser'],
   },
   {
     method: 'GET',
@@ -330,7 +341,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     status: 200,
     summary:
       'Mails a new verification code for the current address (the previous one stops working); at most one a minute (429). No address, or a verified one, is 400.',
-    limits: ['verificationResendPerUser'],
+    limits: ['writePerUser', 'verificationResendPerUser'],
     answer: MessageAnswer,
   },
   {
@@ -394,7 +405,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     status: 200,
     summary:
       'Changes the password, checked in this order: "Please fill in all password fields", "New password must be at least 6 characters long", "New password must be different from current password", then a wrong current password is 400 "Current password is incorrect" (wrong tries count against the sign-in limit of the username). Every device is signed out and a verified address is told by mail.',
-    limits: ['loginPerUsername'],
+    limits: ['writePerUser', 'loginPerUsername'],
     body: UpdatePasswordBody,
     answer: MessageAnswer,
   },
@@ -406,6 +417,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary:
       "Signs out every device of the caller at once, this one included: refresh tokens deleted, access tokens refused, each device's live connections get `device_revoked` and are closed (4003).",
     answer: MessageAnswer,
+    limits: ['writePerUser'],
   },
   {
     method: 'DELETE',
@@ -415,6 +427,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary:
       "Deletes the caller's account for good. Channel messages stay, content kept, with the author 'Deleted User' (a system account); everything else of the account goes: devices (each gets `device_revoked`), direct conversations, friendships, blocks, reactions, emoji, GIFs, uploads and their files, voice seats and calls. The username and address are free again. The only admin is 409, a system account 403.",
     answer: MessageAnswer,
+    limits: ['writePerUser'],
   },
   {
     method: 'GET',
@@ -1278,6 +1291,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary:
       "Sets the newest client version and tells every session (`app_version_update`). A blank version, one over 32 characters or with characters other than letters, digits and '.+-' is 400 'Please enter a valid version'. Admins only.",
     body: AppVersionBody,
+    limits: ['writePerUser'],
     answer: AppVersionAnswer,
   },
   /* ---------- GIFs ---------- */
@@ -1485,6 +1499,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary:
       "The client's sign of life every 60 s while visible; answers the caller's presence, so a missed event corrects itself. Being connected is the live connection's doing: a user goes offline PRESENCE_OFFLINE_GRACE_MS after their last connection closes.",
     answer: OwnPresence,
+    limits: ['presenceHeartbeatPerUser'],
   },
   /* ---------- direct messages ---------- */
   {
@@ -1868,6 +1883,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     summary:
       "The fallback for the `webrtc_signal` frame when the live connection is down: the same rules (the caller's voice session, a target in the same channel).",
     body: VoiceSignalBody,
+    limits: ['voiceSignalPerUser'],
   },
   {
     method: 'POST',
@@ -1923,6 +1939,27 @@ export const CLIENT_FRAME_DOCS: Record<ClientFrameType, string> = {
     'WebRTC signalling in a DM call: only between its two participants, while it rings or is answered; the other receives the `dm_call_signal` event.',
   voice_speaking:
     "Ours: the client's speaking detection started or stopped; everyone who can view the channel's group receives `voice_user_speaking`. Only from a participant of `channel_id`.",
+};
+
+/**
+ * The rate limits each client frame counts against, per user (per address before the connection has
+ * a session), shared with the REST route doing the same (a signal counts the same live or over
+ * POST /voice/signal). A frame over a limit is answered `error` with the 429 text and its `type` (and
+ * `nonce`), and not acted on; sustained flooding meets the per-connection cap (300 frames in 10 s),
+ * which closes the connection with 4008, as Discord's gateway does. Without a limit of their own:
+ * `ping` (answered from memory), and `auth` and `resume` (one per connection, and connections are
+ * capped per user and per address).
+ */
+export const FRAME_LIMITS: Record<ClientFrameType, readonly RateLimitName[]> = {
+  auth: [],
+  resume: [],
+  ping: [],
+  token_refresh: ['refreshPerIp'],
+  message: ['messagePerUser'],
+  direct_message: ['messagePerUser'],
+  webrtc_signal: ['voiceSignalPerUser'],
+  dm_call_signal: ['voiceSignalPerUser'],
+  voice_speaking: ['voiceSpeakingPerUser'],
 };
 
 /** Who receives each server frame, and when. Events are delivered in seq order to the sessions listed. */

@@ -30,3 +30,4 @@ export * from './versions.js';
 export * from './privacy-reports.js';
 export * from './push.js';
 export * from './admin.js';
+export * from './file-names.js';

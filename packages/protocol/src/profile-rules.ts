@@ -1,8 +1,12 @@
 /* Profile rules and texts without zod, so the web client can import them (see package.json exports). */
 
+/** A picture or banner with more pixels than this (width × height) is not decoded at all. */
+export const PROFILE_IMAGE_MAX_PIXELS = 50_000_000;
+
 export const PROFILE_TEXT = {
   invalidImage: 'Please select a valid image file (JPEG, PNG, GIF, WebP)',
   imageTooLarge: 'Image file must be less than 10MB',
+  imageTooManyPixels: `Image is too large: at most ${PROFILE_IMAGE_MAX_PIXELS / 1_000_000} megapixels (width × height)`,
   bioTooLong: 'Bio must be 500 characters or fewer',
   pronounsTooLong: 'Custom pronouns must be 16 characters or fewer',
   nicknameTooLong: 'Nickname must be 32 characters or fewer',

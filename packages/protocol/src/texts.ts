@@ -67,6 +67,10 @@ export const TEXT = {
   uploadNotMultipart: 'Send the file as multipart/form-data in the field "file"',
   uploadNoFile: 'No file was sent: use the multipart field "file"',
   uploadEmpty: 'The file is empty',
+  uploadMalformed:
+    'The upload is not valid multipart/form-data: it has no boundary, or it ends in the middle of a part',
+  urlTooLong: 'The address is too long',
+  urlMalformed: 'The address is not valid',
   attachmentNotFound: 'Attachment not found',
   attachmentAlreadySent: 'This attachment has already been sent with a message',
   attachmentsNotYours: 'Attachments must be your own uploads that have not been sent yet',

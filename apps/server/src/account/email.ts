@@ -47,7 +47,6 @@ export async function sendVerificationCode(ctx: AppContext, user: { id: number; 
  * old address and stops working.
  */
 export async function updateEmail(ctx: AppContext, user: UserRow, email: string): Promise<MessageAnswer> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const current = await emailOf(ctx, user.id);
   if (current.email?.toLowerCase() === email.toLowerCase() && current.email_verified)
     throw badRequest(ACCOUNT_TEXT.emailUnchanged);
@@ -107,7 +106,6 @@ export async function mailEmailChange(
 }
 
 export async function verifyEmail(ctx: AppContext, user: UserRow, code: string): Promise<MessageAnswer> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const current = await emailOf(ctx, user.id);
   if (!current.email) throw badRequest(ACCOUNT_TEXT.noEmail);
   if (current.email_verified) throw badRequest(ACCOUNT_TEXT.alreadyVerified);
@@ -148,7 +146,6 @@ export async function resendVerification(ctx: AppContext, user: UserRow): Promis
 
 /** Removes the address and what depends on it: pending codes, and login alerts (which need an address). */
 export async function removeEmail(ctx: AppContext, user: UserRow): Promise<MessageAnswer> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   await inTransaction(ctx.db, async (tx) => {
     const { rowCount } = await tx.query(
       `UPDATE users SET email = NULL, email_verified = false, login_alerts_enabled = false

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ForgotPasswordBody,
   ResetPasswordBody,
@@ -11,7 +11,6 @@ import {
 import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
 import { parse } from '../http/errors.js';
-import { addressKey } from '../ratelimit/address-key.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { emailStatus, removeEmail, resendVerification, updateEmail, verifyEmail } from './email.js';
 import { forgotPassword, resetPassword, verifyResetCode } from './password-reset.js';
@@ -21,7 +20,6 @@ import { recalculateOwnStorage, storageInfo } from './storage.js';
 /** My Account (spec 3 §2, §5, §7): email, password reset, username, password, sessions, deletion, storage. */
 export function accountRoutes(api: FastifyInstance, ctx: AppContext): void {
   const rules = ctx.config.rateLimits;
-  const from = (request: FastifyRequest) => addressKey(request.ip);
 
   api.get('/user/email-status', async (request) => emailStatus(ctx, await authenticate(ctx, request)));
   api.put('/user/update-email', async (request) => {
@@ -41,19 +39,16 @@ export function accountRoutes(api: FastifyInstance, ctx: AppContext): void {
   // is the same whether or not the identifier names an account, and so is a 429.
   api.post('/auth/forgot-password', async (request) => {
     const { identifier } = parse(ForgotPasswordBody, request.body);
-    await enforce(ctx.limiter, `forgot:ip:${from(request)}`, rules.forgotPasswordPerIp);
     await enforce(ctx.limiter, `forgot:id:${identifier.toLowerCase()}`, rules.forgotPasswordPerIdentifier);
     return forgotPassword(ctx, identifier);
   });
   api.post('/auth/verify-reset-code', async (request) => {
     const { identifier, code } = parse(VerifyResetCodeBody, request.body);
-    await enforce(ctx.limiter, `reset-code:ip:${from(request)}`, rules.resetCodePerIp);
     await enforce(ctx.limiter, `reset-code:id:${identifier.toLowerCase()}`, rules.resetCodePerIdentifier);
     return verifyResetCode(ctx, identifier, code);
   });
   api.post('/auth/reset-password', async (request) => {
     const body = parse(ResetPasswordBody, request.body);
-    await enforce(ctx.limiter, `reset-code:ip:${from(request)}`, rules.resetCodePerIp);
     return resetPassword(ctx, body.token, body.new_password);
   });
 

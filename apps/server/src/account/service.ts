@@ -26,7 +26,6 @@ export async function updateUsername(
   user: AuthedUser,
   username: string,
 ): Promise<UpdateUsernameAnswer> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   if (username === user.username) throw badRequest(ACCOUNT_TEXT.usernameSame);
   if (RESERVED_USERNAMES.includes(username.toLowerCase())) throw conflict(TEXT.usernameTaken);
   let devices: Revocation;

@@ -2,7 +2,6 @@ import type { RecalculateStorageAnswer, StorageUsage } from '@hearth/protocol';
 import { formatBytes, STORAGE_LIMIT_BYTES, storageRecalculatedText } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction, type DbClient } from '../db/pool.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 
 /**
@@ -78,7 +77,6 @@ export async function recountStorage(tx: DbClient, userIds: readonly number[]): 
 
 /** Recounts the caller's storage from their files and stores the count. */
 export async function recalculateOwnStorage(ctx: AppContext, user: UserRow): Promise<RecalculateStorageAnswer> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const [recount] = await inTransaction(ctx.db, (tx) => recountStorage(tx, [user.id]));
   const { recorded: old, actual } = recount!;
   const [oldText, actualText] = [formatBytes(old), formatBytes(actual)];

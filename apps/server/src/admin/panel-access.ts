@@ -1,7 +1,6 @@
 import { TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { forbidden } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
 
 /** The admin panel's tabs are for admins only: 403 'Admin privileges required' for anyone else. */
@@ -9,8 +8,7 @@ export function requireAdmin(user: UserRow): void {
   if (!isAdmin(user)) throw forbidden(TEXT.adminOnly);
 }
 
-/** An admin's action that changes something: admins only, and counted against their write limit. */
+/** An admin's action that changes something: admins only (its write limit is counted before the handler). */
 export async function requireAdminWrite(ctx: AppContext, user: UserRow): Promise<void> {
   requireAdmin(user);
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
 }

@@ -4,7 +4,6 @@ import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
 import { requireAdmin } from '../groups/access.js';
 import { parse } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { deleteUser } from './users-delete.js';
 import { setUserEmail } from './users-email.js';
 import { demoteUser, promoteUser } from './users-roles.js';
@@ -19,10 +18,9 @@ export function adminUserRoutes(api: FastifyInstance, ctx: AppContext): void {
     requireAdmin(user);
     return user;
   };
-  /** An admin making a change, counted against the per-user write limit. */
+  /** An admin making a change (its write limit is counted before the handler: ratelimit/route-limits.ts). */
   const writer = async (request: FastifyRequest) => {
     const user = await admin(request);
-    await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
     return user;
   };
   const id = (request: FastifyRequest) => parse(IdParams, request.params).id;

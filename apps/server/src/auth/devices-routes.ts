@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEVICE_FINGERPRINT_PATTERN, DEVICE_TEXT, IdParams, RevokeOthersBody } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { badRequest, parse } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { authenticate } from './authenticate.js';
 import { listDevices, revokeOtherDevices, revokeOwnDevice } from './devices.js';
 
@@ -14,8 +13,6 @@ export function fingerprintOf(request: FastifyRequest): string | null {
 
 /** The devices list of spec 3 (§2 Devices, §7): list, revoke one, revoke all the others. */
 export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const writes = ctx.config.rateLimits.writePerUser;
-
   app.get('/auth/devices', async (request) => {
     const user = await authenticate(ctx, request);
     return { devices: await listDevices(ctx, user) };
@@ -24,7 +21,6 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.delete('/auth/devices/:id', async (request, reply) => {
     const user = await authenticate(ctx, request);
     const { id } = parse(IdParams, request.params);
-    await enforce(ctx.limiter, `write:${user.id}`, writes);
     await revokeOwnDevice(ctx, user, id);
     return reply.code(204).send();
   });
@@ -35,7 +31,6 @@ export function deviceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const sent = (request.body as { refresh_token?: unknown } | null | undefined)?.refresh_token;
     if (sent === undefined) throw badRequest(DEVICE_TEXT.noRefreshToken);
     const body = parse(RevokeOthersBody, request.body);
-    await enforce(ctx.limiter, `write:${user.id}`, writes);
     return { revoked_count: await revokeOtherDevices(ctx, user, body.refresh_token) };
   });
 }

@@ -2,7 +2,6 @@ import type { Conversation, DmHistoryQuery, DmReadEvent, Message } from '@hearth
 import { TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { loadPageExtras } from '../messages/page-extras.js';
 import { historySql, placePage } from '../messages/history.js';
 import { toMessage, type MessageRow } from '../messages/message-row.js';
@@ -151,7 +150,6 @@ export async function markConversationRead(
   otherId: number,
   messageId: number | null,
 ): Promise<DmReadEvent> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { id } = await requireReadable(ctx.db, user, otherId);
   if (messageId !== null) {
     const found = await ctx.db.query('SELECT 1 FROM messages WHERE id = $1 AND conversation_id = $2', [messageId, id]);
@@ -165,7 +163,6 @@ export async function markConversationRead(
 
 /** Mark All Read (spec 2 §2): every conversation with unread messages up to its newest, in one statement. */
 export async function markAllConversationsRead(ctx: AppContext, user: UserRow): Promise<{ marked: number }> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { rows } = await ctx.db.query<MarkRow>(MARK_ALL_SQL, [user.id, null]);
   await announceMarks(ctx, user, rows);
   return { marked: rows.length };

@@ -3,7 +3,6 @@ import { DM_TEXT, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import type { DbClient } from '../db/pool.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { withPageExtras } from '../messages/page-extras.js';
 import { toMessage } from '../messages/message-row.js';
 import { checkAttachmentsToSend, insertWithAttachments, setAttachments } from '../uploads/message-attachments.js';
@@ -51,7 +50,6 @@ export async function sendDirectMessage(
   body: SendInput,
   also?: (tx: DbClient, messageId: number) => Promise<void>,
 ): Promise<{ message: Message; created: boolean }> {
-  if (user.role !== 'SYSTEM') await enforce(ctx.limiter, `message:${user.id}`, ctx.config.rateLimits.messagePerUser);
   const { id: conversationId, other } = await requireWritable(ctx.db, user, body.recipient_id);
   if (body.channel_id !== undefined && body.channel_id !== conversationId) throw badRequest(DM_TEXT.wrongConversation);
   const attaching = await checkAttachmentsToSend(ctx.db, user.id, DM_PERMISSIONS, body);
@@ -104,7 +102,6 @@ async function ownConversationMessage(ctx: AppContext, user: UserRow, id: number
 
 /** The author edits their message while they may still write to the other participant. */
 export async function editDirectMessage(ctx: AppContext, user: UserRow, id: number, content: string): Promise<Message> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { row, otherId } = await ownConversationMessage(ctx, user, id);
   if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
   await requireWritable(ctx.db, user, otherId);
@@ -128,7 +125,6 @@ export async function editDirectMessage(ctx: AppContext, user: UserRow, id: numb
  * ever see a conversation, so there is no admin removal here.
  */
 export async function deleteDirectMessage(ctx: AppContext, user: UserRow, id: number) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { row, otherId } = await ownConversationMessage(ctx, user, id);
   if (row.user_id !== user.id) throw forbidden(TEXT.deleteForbidden);
   await ctx.db.query('DELETE FROM messages WHERE id = $1', [id]);

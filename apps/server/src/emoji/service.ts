@@ -15,7 +15,6 @@ import type { AppContext } from '../context.js';
 import { inTransaction, type Queryable } from '../db/pool.js';
 import type { Audience } from '../events/event-log.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
 import { detectFormat, encodeEmoji, readCapped, STORED_CONTENT_TYPE, type CappedFile } from './emoji-images.js';
@@ -78,7 +77,6 @@ export async function uploadEmoji(
   user: UserRow,
   parts: AsyncIterable<Multipart>,
 ): Promise<CustomEmoji> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { file, fields } = await readForm(parts);
   if (!file) throw badRequest(TEXT.uploadNoFile);
   if (file.bytes.length === 0) throw badRequest(TEXT.uploadEmpty);
@@ -150,7 +148,6 @@ async function emojiForChange(ctx: AppContext, user: UserRow, id: number): Promi
  * itself excluded, so a change of case is allowed), so a rename racing another cannot take a name twice.
  */
 export async function updateEmoji(ctx: AppContext, user: UserRow, id: number, body: UpdateBody): Promise<CustomEmoji> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const before = await emojiForChange(ctx, user, id);
   try {
     const { rows } = await ctx.db.query<EmojiRow>(
@@ -176,7 +173,6 @@ export async function updateEmoji(ctx: AppContext, user: UserRow, id: number, bo
  * file for removal in the same transaction; reactions with the emoji go with it (foreign key cascade).
  */
 export async function deleteEmoji(ctx: AppContext, user: UserRow, id: number): Promise<void> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   await emojiForChange(ctx, user, id);
   const deleted = await ctx.db.query('DELETE FROM custom_emojis WHERE id = $1', [id]);
   if (!deleted.rowCount) throw notFound(EMOJI_TEXT.notFound);

@@ -3,7 +3,6 @@ import { ACCOUNT_TEXT } from '@hearth/protocol';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 
 const COLUMNS =
@@ -25,7 +24,6 @@ export async function updatePrivacySettings(
   user: UserRow,
   changes: z.output<typeof PrivacySettingsUpdate>,
 ): Promise<PrivacySettings> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { rows } = await ctx.db.query<PrivacySettings>(
     `UPDATE users SET
         friend_request_privacy = COALESCE($2, friend_request_privacy),

@@ -4,7 +4,6 @@ import type { AppContext } from '../context.js';
 import type { Audience } from '../events/event-log.js';
 import { inTransaction, type Queryable } from '../db/pool.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { toPublicUser, toStrangerView, type UserRow } from '../users/user-row.js';
 import { pushWhenAway } from '../push/notify.js';
 import { lockPair, relationBetween, statusOf, type FriendshipRow } from './relation.js';
@@ -15,8 +14,6 @@ interface Target extends UserRow {
 }
 
 const DAY_MS = 86_400_000;
-const write = (ctx: AppContext, user: UserRow) =>
-  enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
 const toUser = (_ctx: AppContext, userId: number): Audience => ({ kind: 'users', userIds: [userId] });
 
 async function userById(db: Queryable, id: number): Promise<Target> {
@@ -86,7 +83,6 @@ export async function sendRequest(
   me: UserRow,
   username: string,
 ): Promise<{ answer: FriendActionAnswer; created: boolean }> {
-  await write(ctx, me);
   const target = await userByName(ctx.db, username);
   if (target.id === me.id) throw badRequest(FRIEND_TEXT.notYourself);
   if (target.role === 'SYSTEM') throw badRequest(FRIEND_TEXT.notSystem);
@@ -144,7 +140,6 @@ async function pendingRequest(ctx: AppContext, id: number, me: number, as: 'addr
 }
 
 export async function accept(ctx: AppContext, me: UserRow, id: number): Promise<FriendActionAnswer> {
-  await write(ctx, me);
   const row = await pendingRequest(ctx, id, me.id, 'addressee');
   const { rowCount } = await ctx.db.query(
     `UPDATE friendships SET status = 'accepted', accepted_at = now() WHERE id = $1 AND status = 'pending'`,
@@ -156,7 +151,6 @@ export async function accept(ctx: AppContext, me: UserRow, id: number): Promise<
 }
 
 export async function decline(ctx: AppContext, me: UserRow, id: number): Promise<FriendActionAnswer> {
-  await write(ctx, me);
   const row = await pendingRequest(ctx, id, me.id, 'addressee');
   await inTransaction(ctx.db, async (tx) => {
     const { rowCount } = await tx.query(`DELETE FROM friendships WHERE id = $1 AND status = 'pending'`, [id]);
@@ -176,7 +170,6 @@ export async function decline(ctx: AppContext, me: UserRow, id: number): Promise
 }
 
 export async function cancel(ctx: AppContext, me: UserRow, id: number): Promise<FriendActionAnswer> {
-  await write(ctx, me);
   const row = await pendingRequest(ctx, id, me.id, 'requester');
   const { rowCount } = await ctx.db.query(`DELETE FROM friendships WHERE id = $1 AND status = 'pending'`, [id]);
   if (!rowCount) throw notFound(FRIEND_TEXT.requestNotFound);
@@ -190,7 +183,6 @@ export async function cancel(ctx: AppContext, me: UserRow, id: number): Promise<
 
 /** Ends a friendship; both people are told. */
 export async function remove(ctx: AppContext, me: UserRow, otherId: number): Promise<FriendActionAnswer> {
-  await write(ctx, me);
   const { rows } = await ctx.db.query<{ id: number }>(
     `DELETE FROM friendships WHERE status = 'accepted'
         AND LEAST(requester_id, addressee_id) = LEAST($1::bigint, $2::bigint)
@@ -206,7 +198,6 @@ export async function remove(ctx: AppContext, me: UserRow, otherId: number): Pro
 
 /** Blocks a user: their friendship or pending request goes, and neither can ask again until unblocked. */
 export async function block(ctx: AppContext, me: UserRow, otherId: number): Promise<FriendActionAnswer> {
-  await write(ctx, me);
   if (otherId === me.id) throw badRequest(FRIEND_TEXT.cannotBlockYourself);
   const other = await userById(ctx.db, otherId);
   if (other.role === 'SYSTEM') throw badRequest(FRIEND_TEXT.cannotBlockSystem);
@@ -240,7 +231,6 @@ export async function block(ctx: AppContext, me: UserRow, otherId: number): Prom
 }
 
 export async function unblock(ctx: AppContext, me: UserRow, otherId: number): Promise<FriendActionAnswer> {
-  await write(ctx, me);
   const { rowCount } = await ctx.db.query('DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2', [
     me.id,
     otherId,

@@ -1,6 +1,7 @@
 import type { RawData } from 'ws';
-import { ClientFrame, TEXT } from '@hearth/protocol';
+import { ClientFrame, FRAME_LIMITS, TEXT } from '@hearth/protocol';
 import { asHttpError, zodDetail } from '../http/errors.js';
+import { countLimits } from '../ratelimit/counted-limits.js';
 import { reply, type Connection } from './connection.js';
 import { authenticate } from './handshake.js';
 import { sendLiveDirectMessage, sendLiveMessage } from './message-frame.js';
@@ -53,6 +54,9 @@ export async function handleFrame(
   }
   const frame = parsed.data;
   try {
+    // Before the handler, as for REST: a frame over its limits is answered with the 429 text below.
+    const userId = conn.session?.user.id ?? null;
+    await countLimits(state.ctx, FRAME_LIMITS[frame.type], { userId, address: conn.address });
     switch (frame.type) {
       case 'ping':
         return reply(conn, 'pong', { timestamp: frame.timestamp ?? null, server_time: Date.now() });

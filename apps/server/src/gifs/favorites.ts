@@ -2,7 +2,6 @@ import { GIF_TEXT, type FavoriteGif, type FavoriteGifBody } from '@hearth/protoc
 import type { AppContext } from '../context.js';
 import { inTransaction, type DbClient } from '../db/pool.js';
 import { conflict, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import { FAVORITE_COLUMNS, toFavorite, type FavoriteRow } from './rows.js';
 
@@ -33,7 +32,6 @@ export async function addFavorite(
   user: UserRow,
   body: FavoriteGifBody,
 ): Promise<{ favorite: FavoriteGif; created: boolean }> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   return withFavoritesLock(ctx, user, async (tx) => {
     const inserted = await tx.query<FavoriteRow>(
       `INSERT INTO gif_favorites (user_id, gif_id, gif_title, gif_url, gif_preview_url, gif_width, gif_height,
@@ -62,7 +60,6 @@ export async function addFavorite(
 }
 
 export async function removeFavorite(ctx: AppContext, user: UserRow, gifId: string): Promise<void> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   await withFavoritesLock(ctx, user, async (tx) => {
     const { rowCount } = await tx.query('DELETE FROM gif_favorites WHERE user_id = $1 AND gif_id = $2', [
       user.id,

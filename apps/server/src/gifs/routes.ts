@@ -105,13 +105,13 @@ export async function gifRoutes(api: FastifyInstance, ctx: AppContext): Promise<
   });
   api.patch('/gif/gifs/user/:id/rename', async (request) => {
     const user = await authenticate(ctx, request);
-    const { name } = parse(GifRenameBody, request.body);
-    return renameGif(ctx, user, parse(IdParams, request.params).id, name);
+    const { id } = parse(IdParams, request.params);
+    return renameGif(ctx, user, id, parse(GifRenameBody, request.body).name);
   });
   api.patch('/gif/gifs/user/:id/nsfw', async (request) => {
     const user = await authenticate(ctx, request);
-    const { is_nsfw } = parse(GifNsfwBody, request.body);
-    return setGifNsfw(ctx, user, parse(IdParams, request.params).id, is_nsfw);
+    const { id } = parse(IdParams, request.params);
+    return setGifNsfw(ctx, user, id, parse(GifNsfwBody, request.body).is_nsfw);
   });
   api.delete('/gif/user/:id', async (request, reply) => {
     const user = await authenticate(ctx, request);

@@ -1,6 +1,5 @@
 import type { AppContext } from '../context.js';
 import { HttpError } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 
 /**
@@ -15,7 +14,6 @@ export async function pickerCall<T>(
   failure: string,
   call: () => Promise<T>,
 ): Promise<T> {
-  await enforce(ctx.limiter, `gif-search:${user.id}`, ctx.config.rateLimits.gifSearchPerUser);
   try {
     return await call();
   } catch (err) {

@@ -17,7 +17,6 @@ import type { AppContext } from '../context.js';
 import { inTransaction, type DbClient } from '../db/pool.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { sendStoredImage } from '../http/stored-image.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
 import { GIF_FILE_NAME, gifStorageKey, toUserGif, USER_GIF_COLUMNS, type UserGifRow } from './rows.js';
@@ -108,7 +107,6 @@ export async function uploadGif(
   user: UserRow,
   parts: AsyncIterableIterator<Multipart>,
 ): Promise<UserGif> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   let file: ReceivedFile | undefined;
   let facts: { width: number; height: number } | null = null;
   const fields = new Map<string, string>();
@@ -182,7 +180,6 @@ async function requireChangeable(tx: DbClient, user: UserRow, id: number): Promi
 }
 
 export async function renameGif(ctx: AppContext, user: UserRow, id: number, name: string): Promise<UserGif> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   return inTransaction(ctx.db, async (tx) => {
     const gif = await requireChangeable(tx, user, id);
     await lockOwner(tx, gif.user_id);
@@ -198,7 +195,6 @@ export async function renameGif(ctx: AppContext, user: UserRow, id: number, name
 }
 
 export async function setGifNsfw(ctx: AppContext, user: UserRow, id: number, isNsfw: boolean): Promise<UserGif> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   return inTransaction(ctx.db, async (tx) => {
     await requireChangeable(tx, user, id);
     const { rows } = await tx.query<UserGifRow>(
@@ -212,7 +208,6 @@ export async function setGifNsfw(ctx: AppContext, user: UserRow, id: number, isN
 
 /** The row goes, its file is queued and removed, the owner's storage shrinks (the 0015 trigger). */
 export async function deleteGif(ctx: AppContext, user: UserRow, id: number): Promise<void> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   await inTransaction(ctx.db, async (tx) => {
     await requireChangeable(tx, user, id);
     const deleted = await tx.query('DELETE FROM user_gifs WHERE id = $1', [id]);

@@ -4,7 +4,15 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import type { Group } from '@hearth/protocol';
-import { GROUP_ICON_MAX_BYTES, GROUP_ICON_PATH, GROUP_ICON_SIZE, GROUP_ICON_TEXT, TEXT } from '@hearth/protocol';
+import {
+  GROUP_ICON_MAX_BYTES,
+  GROUP_ICON_PATH,
+  GROUP_ICON_SIZE,
+  GROUP_ICON_TEXT,
+  PROFILE_IMAGE_MAX_PIXELS,
+  PROFILE_TEXT,
+  TEXT,
+} from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -15,8 +23,6 @@ import type { UserRow } from '../users/user-row.js';
 import { requireAdmin } from './access.js';
 import { toGroup, type GroupRow } from './rows.js';
 
-/** Larger pictures are not decoded at all. */
-const MAX_INPUT_PIXELS = 50_000_000;
 const KEY_PATTERN = /^[0-9a-f]{32}\.webp$/;
 /** Stored under groupicons/ beside the attachments' month folders and profile/ (a key's first part is [a-z0-9]). */
 const storageKeyOf = (name: string) => `groupicons/${name}`;
@@ -28,13 +34,16 @@ const storageKeyOf = (name: string) => `groupicons/${name}`;
  */
 async function reencode(bytes: Buffer): Promise<Buffer> {
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    // Larger pictures are not decoded at all (the same limit as profile pictures).
+    return await sharp(bytes, { limitInputPixels: PROFILE_IMAGE_MAX_PIXELS })
       .rotate()
       .resize(GROUP_ICON_SIZE, GROUP_ICON_SIZE, { fit: 'cover' })
       .webp({ quality: 85 })
       .toBuffer();
-  } catch {
-    // Signed as a picture, but it does not decode.
+  } catch (err) {
+    // A valid picture with too many pixels is told which limit it broke (sharp refuses it before
+    // decoding); any other failure is a file signed as a picture that does not decode.
+    if (/pixel limit/i.test((err as Error).message)) throw badRequest(PROFILE_TEXT.imageTooManyPixels);
     throw badRequest(GROUP_ICON_TEXT.notImage);
   }
 }

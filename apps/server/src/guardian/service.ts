@@ -2,7 +2,6 @@ import type { GuardianAnswer, Message } from '@hearth/protocol';
 import { COMMAND_TEXT, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { requireVisibleChannel } from '../groups/access.js';
 import type { ChannelRow } from '../groups/rows.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
@@ -36,7 +35,6 @@ export async function announce(
   body: { message: string; channel_name?: string | null | undefined; current_channel_id: number },
 ) {
   if (!isAdmin(user)) throw forbidden(COMMAND_TEXT.noPermission);
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { channel: current } = await requireVisibleChannel(ctx.db, user, body.current_channel_id);
   let target = current;
   if (body.channel_name) {
@@ -59,7 +57,6 @@ export async function announce(
 
 /** `/guardian hugme`: Guardian hugs the caller in the channel they typed it in (they must be able to post there). */
 export async function hugMe(ctx: AppContext, user: UserRow, currentChannelId: number) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { channel, permissions } = await requireVisibleChannel(ctx.db, user, currentChannelId);
   if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
   const name = user.nickname || user.username;
@@ -80,7 +77,6 @@ export async function guardianMessage(
   body: { user_id: number; title: string; content: string },
 ): Promise<GuardianAnswer> {
   if (!isAdmin(admin)) throw forbidden(TEXT.adminOnly);
-  await enforce(ctx.limiter, `write:${admin.id}`, ctx.config.rateLimits.writePerUser);
   const { rows } = await ctx.db.query<{ username: string; role: string }>(
     'SELECT username, role FROM users WHERE id = $1',
     [body.user_id],

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { storageFullText, TEXT } from '@hearth/protocol';
 import { ZodError, type ZodType, type z } from 'zod';
+import { isMalformedMultipart } from './multipart-errors.js';
 
 /** An error whose message is safe to show: it becomes a `{ detail }` answer with this status. */
 export class HttpError extends Error {
@@ -44,10 +45,11 @@ function parentGone(constraint: unknown): HttpError {
 /**
  * An error that should reach the client as a 4xx: our own, PostgreSQL refusing a value that passed
  * validation (a NUL character, or text that is not valid UTF-8), or a write whose parent vanished
- * meanwhile. Anything else is a bug.
+ * meanwhile, or a malformed multipart body. Anything else is a bug.
  */
 export function asHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
+  if (isMalformedMultipart(err)) return badRequest(TEXT.uploadMalformed);
   const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
   if (code === '22021' || code === '22P05') return badRequest('Text must not contain NUL or invalid characters');
   if (code === '23503') return parentGone(constraint);

@@ -2,7 +2,6 @@ import type { Message, SendMessageBody } from '@hearth/protocol';
 import { MESSAGE_REMOVED_BY_ADMIN, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { requireVisibleChannel } from '../groups/access.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
 import { withPageExtras } from './page-extras.js';
@@ -25,7 +24,6 @@ export async function sendMessage(
   user: UserRow,
   body: SendMessageBody,
 ): Promise<{ message: Message; created: boolean }> {
-  await enforce(ctx.limiter, `message:${user.id}`, ctx.config.rateLimits.messagePerUser);
   const { channel, permissions } = await requireVisibleChannel(ctx.db, user, body.channel_id);
   if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
   if (channel.channel_type !== 'text') throw badRequest(TEXT.voiceChannelNoMessages);
@@ -79,7 +77,6 @@ async function loadVisibleMessage(ctx: AppContext, user: UserRow, id: number) {
 }
 
 export async function editMessage(ctx: AppContext, user: UserRow, id: number, content: string): Promise<Message> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { row, channel, permissions } = await loadVisibleMessage(ctx, user, id);
   if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
   if (row.removed_by_admin) throw badRequest(TEXT.editRemoved);
@@ -118,7 +115,6 @@ export async function editMessage(ctx: AppContext, user: UserRow, id: number, co
  * content with the removal notice, so the conversation keeps its shape.
  */
 export async function deleteMessage(ctx: AppContext, user: UserRow, id: number) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { row } = await loadVisibleMessage(ctx, user, id);
   if (row.removed_by_admin) throw badRequest(TEXT.deleteRemoved);
   const audience = { kind: 'group', groupId: row.group_id } as const;

@@ -1,6 +1,5 @@
 import type { NotificationPreferences, NotificationSettings } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { requireVisibleChannel, requireVisibleGroup, visibleGroupSql } from '../groups/access.js';
 import type { UserRow } from '../users/user-row.js';
 
@@ -33,7 +32,6 @@ async function announce(ctx: AppContext, user: UserRow) {
 }
 
 export async function muteChannel(ctx: AppContext, user: UserRow, channelId: number, muted: boolean) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   await requireVisibleChannel(ctx.db, user, channelId);
   await ctx.db.query(
     muted
@@ -46,7 +44,6 @@ export async function muteChannel(ctx: AppContext, user: UserRow, channelId: num
 }
 
 export async function muteGroup(ctx: AppContext, user: UserRow, groupId: number, muted: boolean) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   await requireVisibleGroup(ctx.db, user, groupId);
   await ctx.db.query(
     muted
@@ -71,7 +68,6 @@ export async function updateSettings(
   user: UserRow,
   body: NotificationSettings,
 ): Promise<NotificationSettings> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   await ctx.db.query('UPDATE users SET message_notifications_enabled = $2 WHERE id = $1', [
     user.id,
     body.message_notifications_enabled,

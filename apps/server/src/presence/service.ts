@@ -3,7 +3,6 @@ import type { AppContext } from '../context.js';
 import { prepared } from '../db/pool.js';
 import { canViewGroupSql } from '../groups/access.js';
 import { badRequest } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import { announcePresence, loadPresence, REACH_COLUMNS, type ReachedPresenceRow } from './announce.js';
 import { ONLINE_SQL, ownView, PRESENCE_COLUMNS, publicView, type PresenceRow } from './presence-row.js';
@@ -21,7 +20,6 @@ export async function ownPresence(ctx: AppContext, user: UserRow): Promise<OwnPr
  * and may only move between online and away. Others are told only when what they see changed.
  */
 export async function updatePresence(ctx: AppContext, user: UserRow, body: PresenceUpdateBody): Promise<OwnPresence> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   if (!body.is_manual) {
     if (body.is_invisible !== undefined) throw badRequest('Invisibility is a manual choice: send is_manual true');
     if (body.status !== 'online' && body.status !== 'away')

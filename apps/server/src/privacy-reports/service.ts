@@ -7,7 +7,6 @@ import {
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { forbidden } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { AuthedUser } from '../auth/authenticate.js';
 
 /**
@@ -23,7 +22,6 @@ export async function submitDataReport(
   body: DataReportBody,
   ipAddress: string,
 ): Promise<DataReportAnswer> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   return inTransaction(ctx.db, async (tx) => {
     const { rows: users } = await tx.query<{ username: string; data_collection_enabled: boolean }>(
       'SELECT username, data_collection_enabled FROM users WHERE id = $1 FOR UPDATE',

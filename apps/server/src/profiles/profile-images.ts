@@ -3,20 +3,16 @@ import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_TEXT } from '@hearth/protocol';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_PIXELS, PROFILE_TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { sendStoredImage } from '../http/stored-image.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
 import { readImageUpload } from '../uploads/image-input.js';
 import type { UserRow } from '../users/user-row.js';
 
 export type ProfileImageKind = 'avatar' | 'banner';
-
-/** Larger pictures are not decoded at all. */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * Every picture is re-encoded by the server: a stored picture is always one the server wrote, never the
@@ -42,13 +38,15 @@ const storageKeyOf = (name: string) => `profile/${name}`;
 async function reencode(bytes: Buffer, kind: ProfileImageKind, mime: string): Promise<Buffer> {
   const animated = mime === 'image/gif' || mime === 'image/webp';
   try {
-    return await sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS })
+    return await sharp(bytes, { animated, limitInputPixels: PROFILE_IMAGE_MAX_PIXELS })
       .rotate()
       .resize(SIZE[kind].width, SIZE[kind].height, { fit: 'cover', withoutEnlargement: false })
       .webp({ quality: 85 })
       .toBuffer();
-  } catch {
-    // Declared and signed as a picture, but it does not decode.
+  } catch (err) {
+    // A valid picture with too many pixels is told so (sharp refuses it before decoding); any other
+    // failure is a file declared and signed as a picture that does not decode.
+    if (/pixel limit/i.test((err as Error).message)) throw badRequest(PROFILE_TEXT.imageTooManyPixels);
     throw badRequest(PROFILE_TEXT.invalidImage);
   }
 }
@@ -60,7 +58,6 @@ export async function uploadProfileImage(
   kind: ProfileImageKind,
   part: MultipartFile | undefined,
 ): Promise<{ url: string; usedBytes: number }> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   // Spec 3 §5: JPEG, PNG, GIF or WebP, under 10 MB.
   const { bytes, mime } = await readImageUpload(part, {
     maxBytes: PROFILE_IMAGE_MAX_BYTES,
@@ -100,7 +97,6 @@ export async function removeProfileImage(
   user: UserRow,
   kind: ProfileImageKind,
 ): Promise<{ usedBytes: number }> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const usedBytes = await inTransaction(ctx.db, async (tx) => {
     const deleted = await tx.query('DELETE FROM profile_images WHERE user_id = $1 AND kind = $2', [user.id, kind]);
     if (!deleted.rowCount) throw notFound(kind === 'avatar' ? PROFILE_TEXT.noImage : PROFILE_TEXT.noBanner);

@@ -2,7 +2,6 @@ import type { UserProfile } from '@hearth/protocol';
 import { PROFILE_TEXT, SOCIAL_KEYS } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import { friendIdsOf, friendsAmong, hiddenFrom } from './visibility.js';
 
@@ -94,7 +93,6 @@ export async function updateProfile(
   changes: Changes,
   message: string,
 ): Promise<{ message: string; profile: UserProfile }> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const entries = Object.entries(changes);
   const sets = entries.map(([column], i) => `${column} = $${i + 2}`).join(', ');
   const values = entries.map(([column, value]) => (column === 'social_links' ? JSON.stringify(value) : value));

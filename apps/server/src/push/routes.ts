@@ -3,7 +3,6 @@ import { RegisterPushBody, UnregisterPushBody } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
 import { parse } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 
 export function pushRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { push } = ctx;
@@ -15,21 +14,18 @@ export function pushRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/push-notifications/register', async (request) => {
     const user = await authenticate(ctx, request);
     const body = parse(RegisterPushBody, request.body);
-    await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
     return push.register(user, body);
   });
 
   app.post('/push-notifications/unregister', async (request) => {
     const user = await authenticate(ctx, request);
     const body = parse(UnregisterPushBody, request.body);
-    await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
     await push.unregister(user, body.token);
     return { message: 'Push notifications unregistered' };
   });
 
   app.post('/push-notifications/test', async (request) => {
     const user = await authenticate(ctx, request);
-    await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
     return push.test(user);
   });
 }

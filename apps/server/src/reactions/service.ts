@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { effectivePermissions } from '../groups/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import type { Audience } from '../events/event-log.js';
 import { dmMessageTarget } from '../direct-messages/access.js';
@@ -84,7 +83,6 @@ export async function addReaction(
   body: AddBody,
   place: ReactionPlace = 'channel',
 ): Promise<Reaction> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const message = await reactionTarget(ctx, user, messageId, place);
   if (!message.canReact) throw forbidden(place === 'dm' ? DM_TEXT.blockedSend : TEXT.noReactPermission);
   if (message.removed_by_admin) throw badRequest(TEXT.reactionOnRemoved);
@@ -136,7 +134,6 @@ export async function removeReaction(
   reactionId: number,
   place: ReactionPlace = 'channel',
 ): Promise<void> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const message = await reactionTarget(ctx, user, messageId, place);
   const { rows } = await ctx.db.query<ReactionRow>(`${REACTION_SELECT} WHERE r.id = $1 AND r.message_id = $2`, [
     reactionId,

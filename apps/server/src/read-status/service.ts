@@ -3,7 +3,6 @@ import { TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { requireVisibleChannel, requireVisibleGroup } from '../groups/access.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import { channelStatusSql, groupStatusSql } from './status-sql.js';
 
@@ -88,7 +87,6 @@ export async function markChannelRead(
   channelId: number,
   messageId: number | null,
 ): Promise<ChannelReadStatus> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { channel } = await requireVisibleChannel(ctx.db, user, channelId);
   if (channel.channel_type !== 'text') throw badRequest(TEXT.voiceChannelNoReadStatus);
   if (messageId !== null) {
@@ -115,7 +113,6 @@ export async function markChannelUnread(
   channelId: number,
   messageId: number,
 ): Promise<ChannelReadStatus> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { channel } = await requireVisibleChannel(ctx.db, user, channelId);
   if (channel.channel_type !== 'text') throw badRequest(TEXT.voiceChannelNoReadStatus);
   const found = await ctx.db.query('SELECT 1 FROM messages WHERE id = $1 AND channel_id = $2', [messageId, channelId]);
@@ -133,7 +130,6 @@ export async function markChannelUnread(
 
 /** Marks every text channel of a group read up to its newest message. */
 export async function markGroupRead(ctx: AppContext, user: UserRow, groupId: number): Promise<GroupReadStatus> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   await requireVisibleGroup(ctx.db, user, groupId);
   const { rows } = await ctx.db.query<{ id: number }>(
     "SELECT id FROM channels WHERE group_id = $1 AND channel_type = 'text'",

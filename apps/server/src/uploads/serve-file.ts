@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import contentDisposition from 'content-disposition';
-import { TEXT } from '@hearth/protocol';
+import { safeFileName, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
 import type { ByteRange } from '../storage/file-storage.js';
@@ -39,6 +39,16 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/**
+ * Whether a Range may be honoured under the request's If-Range (RFC 9110 §13.1.5): only when it names
+ * this answer's entity tag exactly (a strong comparison: a weak tag never matches). A date never
+ * matches, as no Last-Modified is sent; a stale client asking for "the rest, if unchanged" with an
+ * unknown validator gets the whole file, not bytes of something else.
+ */
+export function rangeAllowed(ifRange: string | undefined, etag: string): boolean {
+  return ifRange === undefined || ifRange.trim() === etag;
+}
+
 /** Answers GET of a signed file address: the check is the signature, then the row must still exist. */
 export async function serveFile(
   ctx: AppContext,
@@ -61,17 +71,24 @@ export async function serveFile(
 
   const preview = params.variant === 'preview';
   const kind = preview ? fileKind('image/webp') : fileKind(row.content_type);
-  const name = preview ? `${row.original_filename.replace(/\.[^.]*$/, '')}.webp` : row.original_filename;
+  // Cleaned again: a name stored before bidirectional controls were taken out must not disguise the download.
+  const stored = safeFileName(row.original_filename);
+  const name = preview ? `${stored.replace(/\.[^.]*$/, '')}.webp` : stored;
   const secondsLeft = Math.max(0, query.expires - Math.floor(Date.now() / 1000));
+  // An attachment's file never changes once stored, so its id and variant name its bytes for good.
+  const etag = `"${params.id}-${params.variant}"`;
   reply
     .header('Content-Type', kind.inline ? kind.content_type : 'application/octet-stream')
     .header('Content-Disposition', contentDisposition(name, { type: kind.inline ? 'inline' : 'attachment' }))
     .header('Content-Security-Policy', FILE_CSP)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', `private, max-age=${secondsLeft}, immutable`)
-    .header('Accept-Ranges', 'bytes');
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', etag);
 
-  const range = parseRange(request.headers.range, size);
+  // Sent twice, it names two validators: then it matches neither.
+  const ifRange = [request.headers['if-range'] ?? []].flat().join(', ') || undefined;
+  const range = rangeAllowed(ifRange, etag) ? parseRange(request.headers.range, size) : null;
   if (range === 'unsatisfiable') {
     reply.header('Content-Range', `bytes */${size}`);
     throw new HttpError(416, 'Range Not Satisfiable');

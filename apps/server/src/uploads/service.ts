@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { fileTooLargeText, TEXT, type Attachment } from '@hearth/protocol';
+import { fileTooLargeText, safeFileName, TEXT, type Attachment } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import { requireVisibleChannel } from '../groups/access.js';
 import type { UserRow } from '../users/user-row.js';
 import { toAttachment, type AttachmentRow } from './attachment-row.js';
@@ -24,7 +23,6 @@ function newStorageKey(now = new Date()): string {
 
 /** The first check of an upload: a channel named beforehand must allow uploading there. */
 export async function checkUploadTarget(ctx: AppContext, user: UserRow, channelId: number | undefined) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   if (channelId === undefined) return;
   const { permissions } = await requireVisibleChannel(ctx.db, user, channelId);
   if (!permissions.can_upload) throw forbidden(TEXT.noUploadPermission);
@@ -75,7 +73,7 @@ export async function storeUpload(ctx: AppContext, user: UserRow, part: Multipar
         previewKey,
         shown.content_type,
         shown.attachment_type,
-        originalName(part.filename),
+        safeFileName(part.filename),
         size,
         facts?.width ?? null,
         facts?.height ?? null,
@@ -99,20 +97,8 @@ async function detectType(ctx: AppContext, key: string, size: number): Promise<s
   return (await fileTypeFromBuffer(Buffer.concat(head)))?.mime;
 }
 
-/** The name the uploader's system gave the file, without any folder part, at most 255 characters. */
-function originalName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop()!.trim();
-  // Control characters would break a Content-Disposition header; a lone surrogate has no UTF-8 form.
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
-  const controls = /[\u0000-\u001f\u007f]/g;
-  const loneSurrogates = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-  const clean = base.replace(controls, '').replace(loneSurrogates, '');
-  return clean.slice(0, 255) || 'file';
-}
-
 /** The uploader takes back an upload they have not sent; its files go with the row. */
 export async function deleteUpload(ctx: AppContext, user: UserRow, id: number): Promise<void> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const { rows } = await ctx.db.query<{ message_id: number | null }>(
     'SELECT message_id FROM attachments WHERE id = $1 AND user_id = $2',
     [id, user.id],

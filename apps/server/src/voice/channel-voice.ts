@@ -5,7 +5,6 @@ import type { Queryable } from '../db/pool.js';
 import { requireVisibleChannel } from '../groups/access.js';
 import type { ChannelRow } from '../groups/rows.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import { endCallsOf } from './dm-calls.js';
 import { announceLeft, leaveAnyVoice, withSeatLock, type Seat } from './seats.js';
@@ -40,7 +39,6 @@ export async function listParticipants(ctx: AppContext, user: UserRow, channelId
  * replaces the old session, which the others drop like a leave.
  */
 export async function joinVoice(ctx: AppContext, user: UserRow, channelId: number, peerId: string) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const channel = await requireVoiceChannel(ctx, user, channelId);
   await endCallsOf(ctx, user.id, 'ended');
   const sessionId = randomUUID();
@@ -86,7 +84,6 @@ export async function joinVoice(ctx: AppContext, user: UserRow, channelId: numbe
 
 /** POST /voice/channels/{id}/leave: leaving a channel one is not in changes nothing (a retry, or after a cleanup). */
 export async function leaveVoice(ctx: AppContext, user: UserRow, channelId: number): Promise<void> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   await requireVoiceChannel(ctx, user, channelId);
   await leaveAnyVoice(ctx, user.id, channelId);
 }
@@ -101,7 +98,6 @@ export async function setVoiceMuteState(
   channelId: number,
   body: { is_muted: boolean; is_deafened: boolean },
 ) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const channel = await requireVoiceChannel(ctx, user, channelId);
   const muted = body.is_muted || body.is_deafened;
   const { rows } = await ctx.db.query<{ was_muted: boolean }>(

@@ -4,7 +4,6 @@ import type { AppContext } from '../context.js';
 import { inTransaction, type DbClient, type Queryable } from '../db/pool.js';
 import { relationBetween } from '../friends/relation.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
-import { enforce } from '../ratelimit/limiter.js';
 import type { UserRow } from '../users/user-row.js';
 import { ACTIVE, CALL_SELECT, callAudience, toDmCall, type CallRow } from './call-row.js';
 import { leaveAnyVoice } from './seats.js';
@@ -55,7 +54,6 @@ async function announce(ctx: AppContext, type: string, id: string): Promise<DmCa
  * of their own first. The recipient's sessions ring with `dm_call_incoming`.
  */
 export async function startCall(ctx: AppContext, caller: UserRow, recipientId: number): Promise<DmCall> {
-  await enforce(ctx.limiter, `write:${caller.id}`, ctx.config.rateLimits.writePerUser);
   if (recipientId === caller.id) throw badRequest(VOICE_TEXT.callYourself);
   const { rows } = await ctx.db.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [recipientId]);
   if (!rows[0]) throw notFound(VOICE_TEXT.callUserNotFound);
@@ -101,7 +99,6 @@ export async function callAction(
   id: string,
   action: 'answer' | 'decline' | 'end',
 ): Promise<DmCall> {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const call = await ownCall(ctx.db, user, id);
   if (action !== 'end' && call.recipient_id !== user.id) throw forbidden(VOICE_TEXT.callOnlyRecipient);
   if (action === 'answer') {
@@ -132,7 +129,6 @@ export async function setCallMuteState(
   id: string,
   body: { is_muted: boolean; is_deafened: boolean },
 ) {
-  await enforce(ctx.limiter, `write:${user.id}`, ctx.config.rateLimits.writePerUser);
   const call = await ownCall(ctx.db, user, id);
   const side = call.caller_id === user.id ? 'caller' : 'recipient';
   const muted = body.is_muted || body.is_deafened;

@@ -29,8 +29,8 @@ export function voiceRoutes(api: FastifyInstance, ctx: AppContext): void {
   });
   api.post('/voice/channels/:id/join', async (request) => {
     const user = await authenticate(ctx, request);
-    const { peer_id } = parse(JoinVoiceBody, request.body);
-    return joinVoice(ctx, user, parse(IdParams, request.params).id, peer_id);
+    const { id } = parse(IdParams, request.params);
+    return joinVoice(ctx, user, id, parse(JoinVoiceBody, request.body).peer_id);
   });
   api.post('/voice/channels/:id/leave', async (request, reply) => {
     const user = await authenticate(ctx, request);

@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Attachment } from '@hearth/protocol';
+import { safeFileName } from '@hearth/protocol/file-names';
 import { IconButton } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, ExternalIcon } from './icons';
@@ -24,7 +25,7 @@ async function download(a: Attachment) {
     const url = URL.createObjectURL(await res.blob());
     const link = document.createElement('a');
     link.href = url;
-    link.download = a.original_filename;
+    link.download = safeFileName(a.original_filename);
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   } catch {
@@ -53,7 +54,7 @@ export default function AttachmentViewer({ pictures, start, onClose }: Attachmen
         <Dialog.Content className={styles.viewer} onKeyDown={onKeyDown} aria-describedby={undefined}>
           <header className={styles.bar}>
             <Dialog.Title className={styles.title}>
-              <span className={styles.name}>{current.original_filename}</span>
+              <span className={styles.name}>{safeFileName(current.original_filename)}</span>
               <span className={styles.counter}>
                 {index + 1} of {count}
               </span>
@@ -81,7 +82,7 @@ export default function AttachmentViewer({ pictures, start, onClose }: Attachmen
               key={current.id}
               className={styles.image}
               src={current.file_url}
-              alt={current.original_filename}
+              alt={safeFileName(current.original_filename)}
               width={current.width ?? undefined}
               height={current.height ?? undefined}
             />
@@ -98,7 +99,7 @@ export default function AttachmentViewer({ pictures, start, onClose }: Attachmen
                   key={p.id}
                   type="button"
                   className={styles.thumb}
-                  aria-label={`Image ${i + 1}: ${p.original_filename}`}
+                  aria-label={`Image ${i + 1}: ${safeFileName(p.original_filename)}`}
                   aria-current={i === index || undefined}
                   onClick={() => setIndex(i)}
                 >

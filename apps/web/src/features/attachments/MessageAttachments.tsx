@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Attachment } from '@hearth/protocol';
+import { safeFileName } from '@hearth/protocol/file-names';
 import { formatSize } from './format-size';
 import { gridColumns, imageBox } from './grid-columns';
 import { DownloadIcon, FileIcon } from './icons';
@@ -56,12 +57,16 @@ function Picture({ attachment: a, single, onOpen }: { attachment: Attachment; si
       // Its size is known before the picture loads, so the list does not jump.
       style={single ? { width: box.width, aspectRatio: `${box.width} / ${box.height}` } : undefined}
       data-blurred={blurred || undefined}
-      aria-label={blurred ? `Sensitive image ${a.original_filename}: show` : `Open ${a.original_filename}`}
+      aria-label={
+        blurred
+          ? `Sensitive image ${safeFileName(a.original_filename)}: show`
+          : `Open ${safeFileName(a.original_filename)}`
+      }
       onClick={() => (blurred ? reveal(a.id) : onOpen())}
     >
       <img
         src={a.preview_url ?? a.file_url}
-        alt={a.original_filename}
+        alt={safeFileName(a.original_filename)}
         width={box.width}
         height={box.height}
         loading="lazy"
@@ -80,14 +85,20 @@ function Video({ attachment: a }: { attachment: Attachment }) {
       <button
         type="button"
         className={styles.hiddenMedia}
-        aria-label={`Sensitive video ${a.original_filename}: show`}
+        aria-label={`Sensitive video ${safeFileName(a.original_filename)}: show`}
         onClick={() => reveal(a.id)}
       >
         <span className={styles.sensitiveLabel}>Sensitive</span>
       </button>
     );
   return (
-    <video className={styles.video} src={a.file_url} controls preload="metadata" aria-label={a.original_filename} />
+    <video
+      className={styles.video}
+      src={a.file_url}
+      controls
+      preload="metadata"
+      aria-label={safeFileName(a.original_filename)}
+    />
   );
 }
 
@@ -95,9 +106,9 @@ function Audio({ attachment: a }: { attachment: Attachment }) {
   return (
     <figure className={styles.audio}>
       <figcaption>
-        {a.original_filename} <span className={styles.size}>{formatSize(a.file_size)}</span>
+        {safeFileName(a.original_filename)} <span className={styles.size}>{formatSize(a.file_size)}</span>
       </figcaption>
-      <audio src={a.file_url} controls preload="none" aria-label={a.original_filename} />
+      <audio src={a.file_url} controls preload="none" aria-label={safeFileName(a.original_filename)} />
     </figure>
   );
 }
@@ -107,16 +118,16 @@ function FileCard({ attachment: a }: { attachment: Attachment }) {
     <div className={styles.fileCard}>
       <FileIcon size={28} />
       <div className={styles.fileInfo}>
-        <span className={styles.fileName} title={a.original_filename}>
-          {a.original_filename}
+        <span className={styles.fileName} title={safeFileName(a.original_filename)}>
+          {safeFileName(a.original_filename)}
         </span>
         <span className={styles.size}>{formatSize(a.file_size)}</span>
       </div>
       <a
         className={styles.download}
         href={a.file_url}
-        download={a.original_filename}
-        aria-label={`Download ${a.original_filename}`}
+        download={safeFileName(a.original_filename)}
+        aria-label={`Download ${safeFileName(a.original_filename)}`}
       >
         <DownloadIcon size={18} />
       </a>

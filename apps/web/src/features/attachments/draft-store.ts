@@ -1,4 +1,5 @@
 import type { Attachment } from '@hearth/protocol';
+import { safeFileName } from '@hearth/protocol/file-names';
 import { ATTACHMENTS_PER_MESSAGE_MAX } from '@hearth/protocol/constants';
 import { uploadLimitText } from '@hearth/protocol/texts';
 
@@ -77,7 +78,7 @@ export class AttachmentDraft {
       return [
         {
           key: `draft-${this.nextKey++}`,
-          name: file.name,
+          name: safeFileName(file.name),
           size: file.size,
           kind,
           status: 'uploading',

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { SelfUser } from '@hearth/protocol';
+import { safeFileName } from '@hearth/protocol/file-names';
 import type { PendingMessage } from '../../lib/outbox';
 import { textDirection } from '../../lib/text-direction';
 import { Avatar } from '../../ui';
@@ -64,7 +65,7 @@ export const PendingMessageItem = memo(function PendingMessageItem({
           )}
           {pending.attachments.length > 0 && (
             <p className={cx(styles.content, failed ? own.failed : own.sending)}>
-              {pending.attachments.map((a) => a.original_filename).join(', ')}
+              {pending.attachments.map((a) => safeFileName(a.original_filename)).join(', ')}
             </p>
           )}
           <p className={own.status}>
