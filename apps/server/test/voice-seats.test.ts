@@ -1,10 +1,11 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Api, LiveClient, type Person } from './client.js';
+import { Api, LiveClient, type Frame, type Person } from './client.js';
 import { createTestDatabase, startTestServer } from './harness.js';
 import type { RunningApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { sweepSeats } from '../src/voice/seat-sweep.js';
+import { useProcessCluster } from './support/process-cluster.js';
 
 /*
  * Seats nobody holds a live connection for: one taken over REST alone, and one a previous run of the
@@ -13,6 +14,16 @@ import { sweepSeats } from '../src/voice/seat-sweep.js';
  */
 
 const SEAT_TIMEOUT_MS = 1_000;
+
+const cluster = useProcessCluster({
+  VOICE_SEAT_TIMEOUT_MS: String(SEAT_TIMEOUT_MS),
+  // Every user here registers from one address.
+  RATE_LIMIT_SCALE: '100',
+  // A stand-in external relay: voice needs one to seat anyone; no node starts a coturn.
+  TURN_URLS: 'turn:127.0.0.1:3478?transport=udp',
+  TURN_SECRET: 'hearth-test-turn-secret',
+  LOCAL_COTURN: 'false',
+});
 
 const servers: RunningApp[] = [];
 const clients: LiveClient[] = [];
@@ -73,8 +84,9 @@ describe('voice seats without a live connection', () => {
     const watcher = await connect(app, admin);
     const [rest, connected] = [await api.person('rest'), await api.person('live')];
     await connect(app, connected);
-    await join(api, rest, channelId);
+    // The connected user's seat is the older: once the other is freed, its timeout has passed too.
     await join(api, connected, channelId);
+    await join(api, rest, channelId);
     // Not at once: the timeout runs from the join.
     await sweepSeats(app.ctx);
     expect(await seated(app)).toEqual([rest.id, connected.id].sort((a, b) => a - b));
@@ -84,7 +96,7 @@ describe('voice seats without a live connection', () => {
       SEAT_TIMEOUT_MS + 15_000,
     );
     expect(left.data).toMatchObject({ channel_id: channelId, user_id: rest.id });
-    // Its timeout has passed for the connected user too, who keeps the seat.
+    // A sweep now would free the connected user's seat too, were it not for the connection.
     await sweepSeats(app.ctx);
     expect(await seated(app)).toEqual([connected.id]);
     const listed = await api.get(`/voice/channels/${channelId}/participants`, admin.token);
@@ -115,4 +127,33 @@ describe('voice seats without a live connection', () => {
     // Nothing waited for: the start itself cleared it, before the server took its first request.
     expect(await seated(second)).toEqual([back.id]);
   });
+
+  it(
+    'counts a live connection to another node of a cluster: that holder keeps the seat',
+    { timeout: 180_000 },
+    async () => {
+      const [nodeA, nodeB] = await (await cluster.start()).startNodes('node A', 'node B');
+      const api = nodeA.api;
+      const { admin, channelId } = await setUp(api);
+      const watcher = await LiveClient.authed(nodeA.url, admin.token);
+      const [elsewhere, rest, later] = [
+        await api.person('elsewhere'),
+        await api.person('rest'),
+        await api.person('later'),
+      ];
+      // Connected to node B only, seated through node A, whose sweep must find the connection on B.
+      const onB = await LiveClient.authed(nodeB.url, elsewhere.token);
+      clients.push(onB, watcher);
+      await join(api, elsewhere, channelId);
+      await join(api, rest, channelId);
+      const leftOf = (p: Person) => (f: Frame) => f.type === 'voice_user_left' && f.data.user_id === p.id;
+      await watcher.waitFor(leftOf(rest), SEAT_TIMEOUT_MS + 15_000);
+      // One more seat freed, taken after the first was: by then every sweep that could free the
+      // connected holder's (older) seat has run past its timeout.
+      await join(api, later, channelId);
+      await watcher.waitFor(leftOf(later), SEAT_TIMEOUT_MS + 15_000);
+      const listed = await api.get(`/voice/channels/${channelId}/participants`, admin.token);
+      expect(listed.body.participants.map((p: { user_id: number }) => p.user_id)).toEqual([elsewhere.id]);
+    },
+  );
 });
