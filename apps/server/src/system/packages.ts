@@ -9,11 +9,15 @@ import { which } from './which.js';
 
 export { which };
 
-/** /etc/os-release's ID and ID_LIKE (e.g. 'debian', 'ubuntu debian'), lower case; '' when unreadable. */
-function osFamily(): string {
+/** os-release's ID and ID_LIKE (e.g. 'debian', 'ubuntu debian'), lower case. */
+function osFamily(release: string): string {
+  return [...release.matchAll(/^(?:ID|ID_LIKE)="?([^"\n]*)"?$/gm)].map((m) => m[1]!.toLowerCase()).join(' ');
+}
+
+/** This system's /etc/os-release, or '' (not Linux, or unreadable). */
+function osRelease(): string {
   try {
-    const release = readFileSync('/etc/os-release', 'utf8');
-    return [...release.matchAll(/^(?:ID|ID_LIKE)="?([^"\n]*)"?$/gm)].map((m) => m[1]!.toLowerCase()).join(' ');
+    return readFileSync('/etc/os-release', 'utf8');
   } catch {
     return '';
   }
@@ -21,7 +25,9 @@ function osFamily(): string {
 
 /** Whether apt-get may be used here: root, on Debian or a system derived from it (Ubuntu). */
 export function canUseApt(): boolean {
-  return process.getuid?.() === 0 && which('apt-get') !== undefined && /\b(debian|ubuntu)\b/.test(osFamily());
+  return (
+    process.getuid?.() === 0 && which('apt-get') !== undefined && /\b(debian|ubuntu)\b/.test(osFamily(osRelease()))
+  );
 }
 
 /** Installs Debian packages, saying so in one line; throws with apt's last words on failure. */
@@ -52,11 +58,16 @@ export interface PackageNames {
 /**
  * The command that installs the package on this system, for a line telling the user what to do:
  * e.g. 'apt-get install coturn' (run as root), 'dnf install coturn', 'brew install coturn'; undefined
- * when the system is none of those.
+ * when the system is none of those. `platform` and `release` (os-release's text) are this system's
+ * unless given.
  */
-export function installCommand(names: PackageNames): string | undefined {
-  if (process.platform === 'darwin') return `brew install ${names.brew ?? names.debian}`;
-  const family = osFamily();
+export function installCommand(
+  names: PackageNames,
+  platform: NodeJS.Platform = process.platform,
+  release: string = platform === 'linux' ? osRelease() : '',
+): string | undefined {
+  if (platform === 'darwin') return `brew install ${names.brew ?? names.debian}`;
+  const family = osFamily(release);
   if (/\b(debian|ubuntu)\b/.test(family)) return `apt-get install ${names.debian}`;
   if (/\b(fedora|rhel|centos)\b/.test(family)) return `dnf install ${names.fedora ?? names.debian}`;
   if (/\barch\b/.test(family)) return `pacman -S ${names.arch ?? names.debian}`;
