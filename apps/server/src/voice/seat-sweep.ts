@@ -20,10 +20,11 @@ const abandoned = (seconds: string, nodeTimeout: string) =>
 const sweepEveryMs = (ctx: AppContext) => Math.max(250, Math.min(5_000, Math.floor(ctx.config.voiceSeatTimeoutMs / 6)));
 
 /**
- * One sweep; resolves with how many seats it freed. `attended_at` is only moved on once it is a
- * sweep interval old (one write per seat per interval for the whole cluster, not per node and
- * sweep), so a seat is freed only once it is that much past the timeout: between the timeout and
- * the timeout plus two intervals after its holder's last connection went.
+ * One sweep; resolves with how many seats it freed. `attended_at` is moved on at each sweep, but
+ * only once it is half an interval old, so the nodes of a cluster do not each write every seat at
+ * every sweep. It is then at most an interval behind the holder's last live moment, so a seat is
+ * freed once it is the timeout plus an interval old: between the timeout and the timeout plus two
+ * intervals after its holder's last connection went (30 to 40 s by default), never sooner.
  */
 export async function sweepSeats(ctx: AppContext): Promise<number> {
   const everySec = sweepEveryMs(ctx) / 1000;
@@ -31,7 +32,7 @@ export async function sweepSeats(ctx: AppContext): Promise<number> {
   await ctx.db.query(
     `UPDATE voice_participants vp SET attended_at = now()
       WHERE vp.attended_at < now() - make_interval(secs => $2) AND ${ONLINE_SQL('vp.user_id', '$1')}`,
-    [nodeTimeoutSec, everySec],
+    [nodeTimeoutSec, everySec / 2],
   );
   const values = [ctx.config.voiceSeatTimeoutMs / 1000 + everySec, nodeTimeoutSec];
   const { rows } = await ctx.db.query<{ user_id: number }>(
