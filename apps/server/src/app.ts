@@ -39,6 +39,8 @@ import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
 import { LocalDiskStorage } from './storage/local-disk.js';
 import { openTurnRelay } from './voice/turn.js';
+import { turnserverForStart } from './voice/turnserver.js';
+import { startSeatSweep } from './voice/seat-sweep.js';
 import { versionRoutes } from './versions/routes.js';
 import { privacyReportRoutes } from './privacy-reports/routes.js';
 import { voiceRoutes } from './voice/routes.js';
@@ -89,6 +91,9 @@ export async function startApp(config: Config): Promise<RunningApp> {
       if (failed) throw new Error(`${failed} part(s) of the server did not stop cleanly`);
     })());
   try {
+    // First: installing coturn (when it is missing and may be) takes a while and blocks, and nothing
+    // else has started yet to be held up by it.
+    const turnserver = !config.turnSecret && config.localCoturn ? turnserverForStart(config) : undefined;
     let embedded: EmbeddedDb | undefined;
     if (!config.databaseUrl) {
       embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
@@ -182,6 +187,9 @@ export async function startApp(config: Config): Promise<RunningApp> {
     const presence = new PresenceTracker(ctx, (gone) => voiceUsersGone(ctx, gone));
     cleanups.push(startCallSweep(ctx));
     await presence.start();
+    // After this node counts in presence, before it listens: seats left by connections that are gone
+    // (a previous run's, or taken over REST alone) are freed now, and from then on every few seconds.
+    cleanups.push(await startSeatSweep(ctx));
     const gateway = new Gateway(ctx, store, presence);
     ctx.liveConnections = () => gateway.connectionCount;
     // Behind a trusted proxy every socket comes from the proxy: capping its address would cap everyone.
@@ -194,7 +202,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
     });
 
     // Before listening, so no request finds voice without its relay while the local coturn starts.
-    const turn = await openTurnRelay(config, (relay) => (ctx.turn = relay));
+    const turn = await openTurnRelay(config, turnserver, (relay) => (ctx.turn = relay));
     cleanups.push(() => turn.stop());
     ctx.turn = turn.relay;
     ctx.turnSetup = turn.setup;

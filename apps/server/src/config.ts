@@ -73,6 +73,10 @@ export interface Config {
   voiceAllowDirect: boolean;
   /** Without TURN_URLS, start a coturn of the server's own when turnserver is installed. */
   localCoturn: boolean;
+  /** With localCoturn and no turnserver: install coturn at start-up (as root on Debian or Ubuntu). */
+  autoInstallCoturn: boolean;
+  /** A voice seat whose holder has had no live connection for this long is freed (a seat taken over REST alone). */
+  voiceSeatTimeoutMs: number;
   /** GIPHY's API key: set, the GIF picker searches GIPHY; unset, the instance's own uploaded GIFs. */
   giphyApiKey: string | undefined;
   /** GIPHY's API address (a local stand-in in tests). */
@@ -241,6 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     turnCredentialTtlSec: int(env.TURN_CREDENTIAL_TTL_SEC, 6 * 3600, 60),
     voiceAllowDirect: bool('VOICE_ALLOW_DIRECT', env.VOICE_ALLOW_DIRECT, false),
     localCoturn: bool('LOCAL_COTURN', env.LOCAL_COTURN, true),
+    autoInstallCoturn: bool('AUTO_INSTALL_COTURN', env.AUTO_INSTALL_COTURN, true),
+    // Longer than a reload or a reconnection to another node takes, so neither loses its seat.
+    voiceSeatTimeoutMs: int(env.VOICE_SEAT_TIMEOUT_MS, 30_000, 500),
     giphyApiKey: env.GIPHY_API_KEY?.trim() || undefined,
     giphyApiUrl: httpUrl('GIPHY_API_URL', env.GIPHY_API_URL || 'https://api.giphy.com'),
     giphyRating: oneOf('GIPHY_RATING', env.GIPHY_RATING || 'pg-13', GIPHY_RATINGS),

@@ -202,7 +202,9 @@ describe('the relay the server uses', { timeout: 60_000 }, () => {
     try {
       expect(app.ctx.turn).toBeNull();
       expect(warned).toHaveBeenCalledTimes(1);
-      expect(warned.mock.calls[0]![0]).toMatch(/^Voice needs a TURN relay: install coturn .* or set TURN_URLS/);
+      expect(warned.mock.calls[0]![0]).toMatch(
+        /^Voice needs a TURN relay: coturn is not installed \(no turnserver on the PATH\): install it \(.*\) or set TURN_URLS/,
+      );
     } finally {
       warned.mockRestore();
       await app.close();
@@ -215,7 +217,9 @@ describe('the relay the server uses', { timeout: 60_000 }, () => {
     try {
       expect(app.ctx.turn).toBeNull();
       expect(warned).toHaveBeenCalledTimes(1);
-      expect(warned.mock.calls[0]![0]).toMatch(/^Voice needs a TURN relay: set TURN_URLS and TURN_SECRET/);
+      expect(warned.mock.calls[0]![0]).toMatch(
+        /^Voice needs a TURN relay: LOCAL_COTURN is false, .* set TURN_URLS and TURN_SECRET/,
+      );
     } finally {
       warned.mockRestore();
       await app.close();

@@ -1829,7 +1829,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 200,
     summary:
-      "Time-limited credentials for this server's TURN relay (coturn's shared-secret scheme: username `expiry:user id`). 503 with the reason when the server has no relay and VOICE_ALLOW_DIRECT is off.",
+      "Time-limited credentials for this server's TURN relay (coturn's shared-secret scheme: username `expiry:user id`). 503 'Voice is not available on this server right now' when the server has no relay and VOICE_ALLOW_DIRECT is off (the reason, for the administrator, is in the server log and the System tab).",
     answer: TurnCredentials,
   },
   {
@@ -1848,7 +1848,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 200,
     summary:
-      "Takes a seat in a voice channel the caller may view: 403 'This voice channel is full' at max_participants. One channel per user: joining leaves any other (and any DM call); joining the same again starts a new session. Everyone who can view the group gets `voice_user_joined` (and `voice_user_left` for a channel left).",
+      "Takes a seat in a voice channel the caller may view: 403 'This voice channel is full' at max_participants. One channel per user: joining leaves any other (and any DM call); joining the same again starts a new session. Everyone who can view the group gets `voice_user_joined` (and `voice_user_left` for a channel left). 503 without a relay, as GET /voice/turn-credentials. A seat whose holder has no live connection for VOICE_SEAT_TIMEOUT_MS (30 s) is freed (`voice_user_left`).",
     limits: ['writePerUser'],
     params: IdParams,
     body: JoinVoiceBody,
@@ -1891,7 +1891,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 201,
     summary:
-      "Calls a friend: 403 'Cannot call system users.' for Guardian, 403 for anyone but a friend, 409 when they are already in a call. The caller leaves any voice channel and any call first. Both get `dm_call_incoming`; unanswered, it ends after DM_CALL_RING_TIMEOUT_MS.",
+      "Calls a friend: 403 'Cannot call system users.' for Guardian, 403 for anyone but a friend, 409 when they are already in a call. The caller leaves any voice channel and any call first. Both get `dm_call_incoming`; unanswered, it ends after DM_CALL_RING_TIMEOUT_MS. 503 without a relay, as GET /voice/turn-credentials.",
     limits: ['writePerUser'],
     body: StartCallBody,
     answer: StartCallAnswer,

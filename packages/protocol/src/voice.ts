@@ -20,7 +20,8 @@ export const VOICE_TEXT = {
   callOnlyRecipient: 'Only the person called can answer or decline',
   callSignalTarget: 'Signals go to the other person in the call',
   signalTooLarge: 'Signal data is too large',
-  noRelay: 'Voice is not available: this server has no TURN relay (install coturn or set TURN_URLS and TURN_SECRET)',
+  // What users see: the reason, with the settings to change, is for the server log and the admin's System tab.
+  noRelay: 'Voice is not available on this server right now',
 } as const;
 
 /** How much a signal's data may weigh as JSON: an SDP offer with every codec is a few KB. */

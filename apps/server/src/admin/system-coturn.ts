@@ -15,14 +15,12 @@ export function coturnStatus(ctx: AppContext, processCount: number): SystemResou
   const base = { process_count: processCount, last_checked: new Date().toISOString() };
   const nothing = { config_exists: false, config_path: null };
   if (!setup || setup.kind === 'none') {
-    const disabled = setup?.reason === 'disabled';
+    // The reason as the start-up line gave it, with the settings and what to install: for the admin, not for users.
     return {
       ...base,
       ...nothing,
-      status: disabled ? 'disabled' : 'not_installed',
-      service_status: disabled
-        ? 'LOCAL_COTURN is false and no TURN_URLS are set: voice has no relay'
-        : 'coturn is not installed (no turnserver on the PATH) and no TURN_URLS are set: voice has no relay',
+      status: setup?.reason ?? 'not_installed',
+      service_status: setup?.detail ?? 'The server has not opened a TURN relay',
       error: null,
     };
   }
@@ -65,7 +63,7 @@ export async function restartCoturn(ctx: AppContext, admin: UserRow): Promise<Ad
   if (setup?.kind !== 'local')
     return {
       success: false,
-      message: 'This server runs no coturn: install coturn and restart the server, or set TURN_URLS and TURN_SECRET',
+      message: `This server runs no coturn: ${setup?.detail ?? 'install coturn, or set TURN_URLS and TURN_SECRET'}; then restart the server`,
       error: 'no relay',
     };
   try {

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as PlaywrightCore from 'playwright-core';
-import { aptInstall, canUseApt, which } from './system-packages.js';
+import { aptInstall, canUseApt, which } from '../system/packages.js';
 
 const require = createRequire(import.meta.url);
 const SYSTEM_NAMES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];

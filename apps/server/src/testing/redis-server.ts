@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { freePort } from '../net/free-port.js';
-import { aptInstall, canUseApt, which } from './system-packages.js';
+import { aptInstall, canUseApt, which } from '../system/packages.js';
 
 export interface ThrowawayRedis {
   url: string;

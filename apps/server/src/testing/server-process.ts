@@ -37,6 +37,8 @@ const SERVER_ENV_KEYS = [
   'HTTP_IDLE_TIMEOUT_MS',
   'TRUST_PROXY',
   'LOG_REQUESTS',
+  'AUTO_INSTALL_COTURN',
+  'VOICE_SEAT_TIMEOUT_MS',
   // Set by npm for the directory a script was started in; the server must not depend on it.
   'INIT_CWD',
 ];

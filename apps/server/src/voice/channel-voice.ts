@@ -59,7 +59,7 @@ export async function joinVoice(ctx: AppContext, user: UserRow, channelId: numbe
       `INSERT INTO voice_participants (user_id, channel_id, session_id, peer_id) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE
          SET channel_id = EXCLUDED.channel_id, session_id = EXCLUDED.session_id, peer_id = EXCLUDED.peer_id,
-             is_muted = false, is_deafened = false, joined_at = now()`,
+             is_muted = false, is_deafened = false, joined_at = now(), attended_at = now()`,
       [user.id, channelId, sessionId, peerId],
     );
     const participants = await participantsOf(tx, channelId);

@@ -13,7 +13,7 @@ import { authenticate } from '../auth/authenticate.js';
 import { parse } from '../http/errors.js';
 import { joinVoice, leaveVoice, listParticipants, setVoiceMuteState } from './channel-voice.js';
 import { callAction, setCallMuteState, startCall } from './dm-calls.js';
-import { iceServersFor, relayCredentials } from './relay-credentials.js';
+import { iceServersFor, relayCredentials, requireVoiceTransport } from './relay-credentials.js';
 import { relayVoiceSignal } from './signals.js';
 
 /** Voice channels and DM calls (spec 2 §7): seats, mute state, signalling's fallback, and calls. */
@@ -30,7 +30,10 @@ export function voiceRoutes(api: FastifyInstance, ctx: AppContext): void {
   api.post('/voice/channels/:id/join', async (request) => {
     const user = await authenticate(ctx, request);
     const { id } = parse(IdParams, request.params);
-    return joinVoice(ctx, user, id, parse(JoinVoiceBody, request.body).peer_id);
+    const { peer_id } = parse(JoinVoiceBody, request.body);
+    // As a call start: a seat without a relay could carry no audio, and would only sit there.
+    requireVoiceTransport(ctx);
+    return joinVoice(ctx, user, id, peer_id);
   });
   api.post('/voice/channels/:id/leave', async (request, reply) => {
     const user = await authenticate(ctx, request);

@@ -6,8 +6,8 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Config } from '../config.js';
-import { findTurnserver } from './coturn.js';
 import { LocalRelay } from './local-relay.js';
+import { coturnInstallHint, type Turnserver } from './turnserver.js';
 
 /** A TURN server and the secret it shares with this server (its --static-auth-secret). */
 import type { TurnRelay } from './turn-relay.js';
@@ -41,12 +41,13 @@ export function turnCredentials(
 
 /**
  * Where the relay comes from, for the admin panel: TURN_URLS's (nothing runs here), the server's own
- * coturn (running or not), or none, with the reason.
+ * coturn (running or not), or none, with the reason: the sentence the start-up line said, naming the
+ * settings and what to install (users are told only that voice is not available).
  */
 export type TurnSetup =
   | { kind: 'external'; urls: string[] }
   | { kind: 'local'; relay: LocalRelay }
-  | { kind: 'none'; reason: 'not_installed' | 'disabled' };
+  | { kind: 'none'; reason: 'not_installed' | 'disabled'; detail: string };
 
 export interface OpenTurnRelay {
   relay: TurnRelay | null;
@@ -56,12 +57,14 @@ export interface OpenTurnRelay {
 
 /**
  * The relay this server hands out credentials for: the external one of TURN_URLS and TURN_SECRET
- * (nothing is started); else, when LOCAL_COTURN allows and turnserver is installed, a coturn of its
- * own; else none. Voice is not essential, so without a relay the server runs on and says so in one line.
+ * (nothing is started); else, when LOCAL_COTURN allows, a coturn of its own, run from `turnserver`
+ * (found or installed by turnserverForStart, before anything else started); else none. Voice is not
+ * essential, so without a relay the server runs on and says why in one line.
  * `onChange` hears of every later change of relay: the local coturn lost, or restarted by an admin.
  */
 export async function openTurnRelay(
   config: Config,
+  turnserver: Turnserver | undefined,
   onChange: (relay: TurnRelay | null) => void,
 ): Promise<OpenTurnRelay> {
   const stopNothing = async () => {};
@@ -74,16 +77,15 @@ export async function openTurnRelay(
       setup: { kind: 'external', urls: config.turnUrls },
       stop: stopNothing,
     };
-  const executable = config.localCoturn ? findTurnserver() : undefined;
-  if (!executable) {
-    const what = config.localCoturn
-      ? 'install coturn (Debian/Ubuntu: apt-get install coturn) or set TURN_URLS and TURN_SECRET'
-      : 'set TURN_URLS and TURN_SECRET (LOCAL_COTURN is false: the server starts no coturn of its own)';
-    console.warn(`Voice needs a TURN relay: ${what}.${direct}`);
+  if (!config.localCoturn || !turnserver?.executable) {
+    const detail = config.localCoturn
+      ? `${turnserver?.problem ?? 'coturn is not installed'}: install it (${coturnInstallHint()}) or set TURN_URLS and TURN_SECRET`
+      : 'LOCAL_COTURN is false, so the server starts no coturn of its own: set TURN_URLS and TURN_SECRET';
+    console.warn(`Voice needs a TURN relay: ${detail}.${direct}`);
     const reason = config.localCoturn ? 'not_installed' : 'disabled';
-    return { relay: null, setup: { kind: 'none', reason }, stop: stopNothing };
+    return { relay: null, setup: { kind: 'none', reason, detail }, stop: stopNothing };
   }
-  const local = new LocalRelay(executable, onChange);
+  const local = new LocalRelay(turnserver.executable, onChange);
   const opened = { setup: { kind: 'local', relay: local } as const, stop: () => local.stop() };
   try {
     return { ...opened, relay: (await local.start()).relay };
