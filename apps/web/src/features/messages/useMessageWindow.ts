@@ -3,6 +3,7 @@ import { useServices } from '../../app/services';
 import type { HttpClient } from '../../lib/http';
 import { fetchMessagePage } from './message-api';
 import { MessageWindow, type MessageWindowDeps } from './message-window';
+import { rememberingPages } from './recent-messages';
 
 /**
  * The message window of one channel for the component's lifetime; key the component by channel.
@@ -15,11 +16,12 @@ export function useMessageWindow(
     query: Parameters<MessageWindowDeps['fetchPage']>[0],
   ) => ReturnType<MessageWindowDeps['fetchPage']> = fetchMessagePage,
 ) {
-  const { http, live } = useServices();
+  const { http, live, queryClient } = useServices();
   const [store] = useState(
     () =>
       new MessageWindow(channelId, {
-        fetchPage: (query) => fetchPage(http, query),
+        // The newest page is remembered for a reload without network (recent-messages.ts).
+        fetchPage: rememberingPages(queryClient, (query) => fetchPage(http, query)),
         subscribeLive: live.subscribe,
       }),
   );
