@@ -45,6 +45,11 @@ export function MiniProfile({ target }: { target: ProfilePopupTarget }) {
           aria-label={profile.data ? undefined : 'Profile'}
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => event.preventDefault()}
+          // Opened from a menu, the menu hands focus back to its button as it closes: that is not the
+          // user leaving the popup (which would close it the moment it opened).
+          onFocusOutside={(event) => {
+            if (event.target === target.returnFocus) event.preventDefault();
+          }}
         >
           {profile.isLoading ? (
             <div className={styles.state}>
