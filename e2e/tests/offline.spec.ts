@@ -125,17 +125,24 @@ test('going offline, the notice and the header chip change together, and the not
   await openChannel(page, group.name, channel.name);
   await expect(connectionChip(page, 'Connected')).toBeVisible();
 
-  // Read in the same frame the notice first shows: the chip must not still say Connected under it.
-  const chipText = page.waitForFunction((text) => {
-    if (!document.body.innerText.includes(text)) return null;
-    return (
-      [...document.querySelectorAll('[role="status"]')]
-        .map((s) => s.textContent)
-        .find((t) => /Connected$/.test(t ?? '')) ?? ''
-    );
+  // What the chip says at the moment the notice first shows (a DOM observer sees both in the same
+  // change): it must not still say Connected under the notice.
+  await page.evaluate((text) => {
+    const seen = window as unknown as { chipAtNotice?: string };
+    const observer = new MutationObserver(() => {
+      if (!document.body.textContent?.includes(text)) return;
+      const chip = [...document.querySelectorAll('[role="status"]')]
+        .map((status) => status.textContent ?? '')
+        .find((t) => /^(Connected|Disconnected)$/.test(t));
+      seen.chipAtNotice = chip ?? 'no chip';
+      observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   }, OFFLINE_TEXT);
   await page.context().setOffline(true);
-  expect(await (await chipText).jsonValue()).toBe('Disconnected');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { chipAtNotice?: string }).chipAtNotice))
+    .toBe('Disconnected');
   await expect(connectionChip(page, 'Disconnected')).toBeVisible();
   // The notice takes a strip of its own: the channel's title is below it, not under it.
   const title = page.getByRole('main').getByRole('heading', { name: `#${channel.name}`, level: 2 });

@@ -64,6 +64,8 @@ export function useMyGroupPermissions(groupId: number | null) {
     queryKey: groupKeys.myPermissions(groupId ?? 0),
     queryFn: () => http.get<MyGroupPermissions>(`/user/group-permissions/${groupId}`),
     enabled: groupId !== null,
+    // Offline, the composer reads as it did rather than 'You cannot post messages in this group'.
+    meta: PERSISTED,
   });
   return {
     isLoading: query.isLoading,

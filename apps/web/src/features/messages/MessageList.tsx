@@ -228,11 +228,11 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
     );
   }
   if (rows.length === 0) {
-    // Offline with nothing saved from before, the channel is not known to be empty.
+    // Never loaded (offline, with nothing saved from before): the channel is not known to be empty.
     return (
       <div className={styles.center}>
         <p>
-          {offline
+          {offline && generation === 0
             ? "You're offline. Messages will load when your connection is back."
             : 'No messages yet. Start the conversation!'}
         </p>

@@ -10,10 +10,20 @@ export const recentMessagesKey = (channelId: number) => ['recent-messages', chan
 /** How many channels and conversations keep their newest page: the ones opened last. */
 export const RECENT_CHANNELS_MAX = 20;
 
-function remember(qc: QueryClient, channelId: number, page: Message[]): void {
+/** Messages kept per channel: the newest page's worth. */
+export const RECENT_MESSAGES_MAX = 30;
+
+/**
+ * Keeps the newest messages of a channel or conversation as the window shows them (its own sends and
+ * live messages included), for the offline shell; the channels opened longest ago give way.
+ */
+export function rememberNewest(qc: QueryClient, channelId: number, messages: readonly Message[]): void {
+  const recent = messages.slice(-RECENT_MESSAGES_MAX);
+  const known = qc.getQueryData<Message[]>(recentMessagesKey(channelId));
+  if (known && known.length === recent.length && known.every((m, i) => m === recent[i])) return;
   // Persisted (app/query-persistence.ts) and kept while no list shows it, as long as a saved copy lasts.
   qc.setQueryDefaults(['recent-messages'], { meta: PERSISTED, gcTime: SAVED_MAX_AGE_MS });
-  qc.setQueryData(recentMessagesKey(channelId), page);
+  qc.setQueryData(recentMessagesKey(channelId), recent);
   const kept = qc
     .getQueryCache()
     .findAll({ queryKey: ['recent-messages'] })
@@ -22,22 +32,20 @@ function remember(qc: QueryClient, channelId: number, page: Message[]): void {
 }
 
 /**
- * A message window's page source that remembers each newest page it loads and, when the network
- * fails (no answer at all, not a refusal), answers a newest page from what it remembered: a reload
- * without network shows the channel's recent messages under the offline notice. The resync of the
- * next live session loads the real newest page (lib/live.ts), so the remembered one is replaced as
- * soon as the server is back. Pages further back or forward always come from the server.
+ * A message window's page source that, when the network fails (no answer at all, not a refusal),
+ * answers a newest page from the messages remembered (rememberNewest): a reload without network
+ * shows the channel's recent messages under the offline notice. The resync of the next live session
+ * loads the real newest page (lib/live.ts), so the remembered one is replaced as soon as the server
+ * is back. Pages further back or forward always come from the server.
  */
-export function rememberingPages(
+export function offlinePages(
   qc: QueryClient,
   fetchPage: (query: PageQuery) => Promise<Message[]>,
 ): (query: PageQuery) => Promise<Message[]> {
   return async (query) => {
     const newest = query.before === undefined && query.after === undefined;
     try {
-      const page = await fetchPage(query);
-      if (newest) remember(qc, query.channelId, page);
-      return page;
+      return await fetchPage(query);
     } catch (err) {
       const known =
         newest && !(err instanceof ApiError) && qc.getQueryData<Message[]>(recentMessagesKey(query.channelId));
