@@ -36,6 +36,8 @@ test('a Guardian announcement from the panel reaches two users: a popup and a Gu
   newUser,
   signedInPage,
 }) => {
+  // Three people signed in and three axe passes: over a minute on a busy machine.
+  test.slow();
   const [aliceAccount, bobAccount] = [await newUser('alice'), await newUser('bob')];
   const alice = await signedInPage(aliceAccount);
   const bob = await signedInPage(bobAccount);
