@@ -36,6 +36,8 @@ test('a Guardian announcement from the panel reaches two users: a popup and a Gu
   newUser,
   signedInPage,
 }) => {
+  // Three people signed in and three axe passes: over a minute on a busy machine.
+  test.slow();
   const [aliceAccount, bobAccount] = [await newUser('alice'), await newUser('bob')];
   const alice = await signedInPage(aliceAccount);
   const bob = await signedInPage(bobAccount);
@@ -53,7 +55,7 @@ test('a Guardian announcement from the panel reaches two users: a popup and a Gu
   // The errors read at 4.5:1 on the dialog (the theme's --text-danger).
   await expectNoAxeViolations(page, 'the announcement dialog with its errors');
   await dialog.getByLabel('Title').fill('Maintenance tonight');
-  await dialog.getByLabel('Content').fill('The server restarts at 22:00 for an upgrade.');
+  await dialog.getByLabel('Content').fill('The server restarts at **22:00** for an upgrade.');
   await dialog.getByLabel('Content').press('Control+Enter');
   await expect(page.getByText(/^Guardian announcement sent to \d+ users$/)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -61,16 +63,19 @@ test('a Guardian announcement from the panel reaches two users: a popup and a Gu
   for (const reader of [alice, bob]) {
     const popups = reader.getByRole('region', { name: 'Notification popups' });
     await expect(popups.getByText('Maintenance tonight')).toBeVisible();
+    // Its formatting shown, never the raw markers.
     await expect(popups.getByText('The server restarts at 22:00 for an upgrade.')).toBeVisible();
+    await expect(popups.getByRole('status').locator('strong')).toHaveText('22:00');
     // One popup for the announcement, not a second for the Guardian message carrying it.
     await expect(popups.getByRole('status')).toHaveCount(1);
 
     if (reader === alice) {
       await reader.getByRole('tab', { name: /Direct Messages/ }).click();
-      await reader
-        .getByRole('list', { name: 'Conversations' })
-        .getByRole('button', { name: /^Guardian/ })
-        .click();
+      const row = reader.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /^Guardian/ });
+      // The list's preview shows the message's formatting too (the title in bold), not its markers.
+      await expect(row).toContainText('Maintenance tonight The server restarts at 22:00');
+      await expect(row).not.toContainText('**');
+      await row.click();
     } else {
       // The popup itself opens the Guardian conversation that carries the announcement.
       await popups.getByRole('button', { name: /Maintenance tonight/ }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectSignedIn, test } from '../support/fixtures.js';
-import { connectionChip, openChannel } from '../support/chat.js';
+import { channelSidebar, connectionChip, groupRail, message, openChannel, send } from '../support/chat.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 
 /**
@@ -74,6 +74,7 @@ test('signed in, a reload without network shows the app saying it is offline, an
   const { group, channel } = await freshChannel('offline');
   const page = await signedInPage(await newUser('offline'));
   await openChannel(page, group.name, channel.name);
+  await send(page, channel.name, 'Said before the network went');
   await expect(connectionChip(page, 'Connected')).toBeVisible();
   await controlledByServiceWorker(page);
   await expect(offlineNotice(page)).toHaveCount(0);
@@ -83,6 +84,16 @@ test('signed in, a reload without network shows the app saying it is offline, an
   await expect(page).toHaveURL(`/channels/${group.id}/${channel.id}`);
   await expectSignedIn(page);
   await expect(offlineNotice(page)).toBeVisible();
+  // As it was last seen: the groups, the group's channels and the channel's recent messages, kept in
+  // this browser for the signed-in user; not 'This channel is not available.' or 'Select a group'.
+  const title = page.getByRole('main').getByRole('heading', { name: `#${channel.name}`, level: 2 });
+  await expect(title).toBeVisible();
+  await expect(groupRail(page).getByRole('button', { name: group.name, exact: true })).toBeVisible();
+  await expect(channelSidebar(page).getByRole('button', { name: channel.name, exact: true })).toBeVisible();
+  await expect(message(page, 'Said before the network went')).toBeVisible();
+  await expect(page.getByText('This channel is not available.')).toHaveCount(0);
+  await expect(page.getByText('Select a group to see its channels.')).toHaveCount(0);
+  await expect(connectionChip(page, 'Disconnected')).toBeVisible();
 
   await page.context().setOffline(false);
   await expect(offlineNotice(page)).toHaveCount(0, { timeout: 15_000 });
@@ -102,4 +113,44 @@ test('signed out, a reload without network shows the login form saying it is off
 
   await page.context().setOffline(false);
   await expect(offlineNotice(page)).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('going offline, the notice and the header chip change together, and the notice covers no title', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+}) => {
+  const { group, channel } = await freshChannel('offline-chip');
+  const page = await signedInPage(await newUser('chip'));
+  await openChannel(page, group.name, channel.name);
+  await expect(connectionChip(page, 'Connected')).toBeVisible();
+
+  // What the chip says at the moment the notice first shows (a DOM observer sees both in the same
+  // change): it must not still say Connected under the notice.
+  await page.evaluate((text) => {
+    const seen = window as unknown as { chipAtNotice?: string };
+    const observer = new MutationObserver(() => {
+      if (!document.body.textContent?.includes(text)) return;
+      const chip = [...document.querySelectorAll('[role="status"]')]
+        .map((status) => status.textContent ?? '')
+        .find((t) => /^(Connected|Disconnected)$/.test(t));
+      seen.chipAtNotice = chip ?? 'no chip';
+      observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, OFFLINE_TEXT);
+  await page.context().setOffline(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { chipAtNotice?: string }).chipAtNotice))
+    .toBe('Disconnected');
+  await expect(connectionChip(page, 'Disconnected')).toBeVisible();
+  // The notice takes a strip of its own: the channel's title is below it, not under it.
+  const title = page.getByRole('main').getByRole('heading', { name: `#${channel.name}`, level: 2 });
+  const [notice, heading] = [await offlineNotice(page).boundingBox(), await title.boundingBox()];
+  if (!notice || !heading) throw new Error('no box');
+  expect(heading.y).toBeGreaterThanOrEqual(notice.y + notice.height - 0.5);
+
+  await page.context().setOffline(false);
+  await expect(offlineNotice(page)).toHaveCount(0, { timeout: 15_000 });
+  await expect(connectionChip(page, 'Connected')).toBeVisible({ timeout: 15_000 });
 });

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import type { Account, Api } from '../support/api.js';
 import { groupRail } from '../support/chat.js';
@@ -13,6 +13,13 @@ const versionInfo = (api: Api) => api.request<VersionInfo>('GET', '/version', nu
 const setAppVersion = (api: Api, admin: Account, version: string) =>
   api.request('PUT', '/admin/app-version', admin, { version });
 const updateBanner = (page: Page) => page.getByRole('status', { name: 'Update available' });
+
+/** `lower` is wholly below `upper` on the screen (nothing of it covered by `upper`). */
+async function expectBelow(lower: Locator, upper: Locator) {
+  const [a, b] = [await lower.boundingBox(), await upper.boundingBox()];
+  if (!a || !b) throw new Error('no box');
+  expect(a.y).toBeGreaterThanOrEqual(b.y + b.height - 0.5);
+}
 
 async function openSettingsTab(page: Page, tab: string) {
   await groupRail(page).getByRole('button', { name: 'User menu' }).click();
@@ -29,13 +36,22 @@ test('a new app version pushed by an admin offers the update at once; Dismiss ho
 }) => {
   const running = (await versionInfo(api)).version;
   // Live, so the pushed version reaches this page as an event.
-  const { page } = await chattingUser('updater');
+  const { page, channel } = await chattingUser('updater');
   await expect(updateBanner(page)).toHaveCount(0);
   try {
     await test.step('the admin sets 9.9.9: the banner shows both versions', async () => {
       await setAppVersion(api, admin, '9.9.9');
       await expect(updateBanner(page)).toContainText('v9.9.9');
       await expect(updateBanner(page)).toContainText(`v${running}`);
+      // A strip of its own above the shell: the channel's title stays in view, below it.
+      const title = page.getByRole('main').getByRole('heading', { name: `#${channel.name}`, level: 2 });
+      await expectBelow(title, updateBanner(page));
+      // Dismiss is the lesser choice and looks it: not the primary button Update Now is.
+      const look = (name: string) =>
+        updateBanner(page)
+          .getByRole('button', { name })
+          .evaluate((button) => getComputedStyle(button).backgroundColor);
+      expect(await look('Dismiss')).not.toBe(await look('Update Now'));
     });
 
     await test.step('Dismiss hides it, also after a reload', async () => {

@@ -69,11 +69,13 @@ describe('POST /admin/guardian/send-announcement', () => {
     const text = '**Maintenance**\n\nDown at 10:00 UTC';
     for (const p of [admin, alice, bob]) expect(await fromGuardian(p)).toEqual([text]);
 
-    const popup = await watching.waitFor((f) => f.type === 'guardian_announcement');
+    const popup = await watching.waitFor((f) => f.type === 'admin_announcement');
     expect(popup.data).toEqual({
       title: 'Maintenance',
       content: 'Down at 10:00 UTC',
       admin_username: admin.username,
+      channel_id: null,
+      group_id: null,
       guardian_id: guardianId,
     });
     const dm = await watching.waitFor((f) => f.type === 'direct_message');
@@ -87,7 +89,7 @@ describe('POST /admin/guardian/send-announcement', () => {
     // One popup event for everyone; a message event only to whoever is connected (alice) or may
     // still resume (carol).
     const events = published.slice(seen);
-    const popups = events.filter((e) => e.type === 'guardian_announcement');
+    const popups = events.filter((e) => e.type === 'admin_announcement');
     expect(popups.map((e) => e.audience)).toEqual([{ kind: 'all' }]);
     const messages = events.filter((e) => e.type === 'direct_message');
     const told = messages.map((e) => (e.audience as { userIds: number[] }).userIds.find((id) => id !== guardianId));

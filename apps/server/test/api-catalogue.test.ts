@@ -603,7 +603,7 @@ describe('answers and frames match their schemas', () => {
     await call('POST', '/admin/recalculate-all-storage', { token: A });
     const broadcast = { title: 'Maintenance', content: 'Back in five minutes.' };
     await call('POST', '/admin/guardian/send-announcement', { token: A, body: broadcast });
-    await userLive.waitFor((f) => f.type === 'guardian_announcement');
+    await userLive.waitFor((f) => f.type === 'admin_announcement' && f.data.title === broadcast.title);
     await call('GET', '/admin/system/resources', { token: A });
     // The test server has a stand-in external relay: there is no coturn of its own to restart.
     await call('POST', '/admin/coturn/restart', { token: A });
@@ -722,7 +722,6 @@ describe('answers and frames match their schemas', () => {
         'presence_update',
         'mention_notification',
         'admin_announcement',
-        'guardian_announcement',
         'suspended',
         'account_terminated',
         'notification_preferences_update',

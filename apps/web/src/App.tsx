@@ -11,6 +11,7 @@ import { NavigationProvider } from './app/navigation';
 import { Shell } from './features/shell/Shell';
 import { PreSignInViews } from './features/password-reset/lazy';
 import { preSignInView } from './app/routes';
+import styles from './App.module.css';
 
 export function App({ services }: { services: Services }) {
   return (
@@ -19,8 +20,13 @@ export function App({ services }: { services: Services }) {
         <ToastProvider>
           <ConfirmProvider>
             <LiveBridge />
-            <OfflineNotice />
-            <Root />
+            {/* The notices take a strip of their own above the screen, never covering its header. */}
+            <div className={styles.app}>
+              <OfflineNotice />
+              <div className={styles.screen}>
+                <Root />
+              </div>
+            </div>
             <SessionLifecycleHost />
           </ConfirmProvider>
         </ToastProvider>

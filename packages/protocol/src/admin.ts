@@ -239,12 +239,3 @@ export type AuditLogAnswer = z.infer<typeof AuditLogAnswer>;
 export const SuspendedEvent = z.object({ reason: z.string(), message: z.string() });
 /** To every connection of a user an admin deleted; the connections are then closed. */
 export const AccountTerminatedEvent = z.object({ message: z.string() });
-/** Spec 3 §7: an announcement popup for everyone online (the Guardian DM reaches everyone). */
-export const GuardianAnnouncementEvent = z.object({
-  title: z.string(),
-  content: z.string(),
-  admin_username: z.string(),
-  guardian_id: z
-    .number()
-    .describe("Guardian's user id: the popup opens the Guardian conversation that carries the announcement"),
-});

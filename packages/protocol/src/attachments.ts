@@ -28,12 +28,21 @@ export type Attachment = z.infer<typeof Attachment>;
 export const UploadAttachmentAnswer = z.object({ attachment: Attachment });
 export type UploadAttachmentAnswer = z.infer<typeof UploadAttachmentAnswer>;
 
-/** What the admin_announcement live event carries (spec 1 §6): shown as a 15 s popup. */
+/**
+ * What the admin_announcement live event carries (spec 1 §7: content and admin_username): shown as a
+ * 15 s popup. `/guardian announce` posts it in a channel (channel_id, group_id); the admin panel's
+ * announcement has a title and lives in the Guardian direct message it also sends (guardian_id).
+ */
 export const AdminAnnouncement = z.object({
   content: z.string(),
   admin_username: z.string(),
+  title: z.string().optional().describe("the admin panel's announcement title; `/guardian announce` has none"),
   channel_id: z.number().nullable().describe('the channel the announcement was posted in, if any'),
   group_id: z.number().nullable(),
+  guardian_id: z
+    .number()
+    .optional()
+    .describe("from the admin panel: Guardian's user id, whose conversation carries the announcement"),
 });
 export type AdminAnnouncement = z.infer<typeof AdminAnnouncement>;
 

@@ -1186,7 +1186,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'admin',
     status: 200,
     summary:
-      "A Guardian direct message (title in bold, then the content) to every account but the SYSTEM ones, announced as `direct_message` to those connected (the others find it in their conversations), and one `guardian_announcement` popup to everyone online. `sent_count`: how many messages were stored. 400 'Title cannot be empty' / 'Content cannot be empty'.",
+      "A Guardian direct message (title in bold, then the content) to every account but the SYSTEM ones, announced as `direct_message` to those connected (the others find it in their conversations), and one `admin_announcement` popup (with its `title`) to everyone online. `sent_count`: how many messages were stored. 400 'Title cannot be empty' / 'Content cannot be empty'.",
     limits: ['writePerUser'],
     body: AnnouncementBody,
     answer: AnnouncementAnswer,
@@ -2008,7 +2008,7 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
   notification_preferences_update:
     'Every session of a user who muted or unmuted a channel or group: their whole notification preferences, as GET /user/notification-preferences answers them.',
   admin_announcement:
-    'After an admin runs `/guardian announce`: every session of every user who can view the channel the announcement was posted in (all sessions when it names no channel).',
+    'After an admin runs `/guardian announce`: every session of every user who can view the channel the announcement was posted in. After an admin sends an announcement from the admin panel (POST /admin/guardian/send-announcement): every session of everyone, with its `title` and `guardian_id` and no channel (the Guardian direct message it also sends arrives as `direct_message` to those connected).',
   channel_read_status_update:
     "Every session of the user who marked a channel read (POST /channel/{id}/mark-read, or one per channel of POST /group/{id}/mark-read), when the mark moved; other users' reads are never sent.",
   voice_user_joined:
@@ -2052,8 +2052,6 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     'Every session of a user an admin suspended, on every node, which are then closed with 4003. `message` is the notice the client stores as the session-expired reason and shows; it signs out 8 s later.',
   account_terminated:
     'Every session of a user an admin deleted, on every node, which are then closed with 4003; the client shows Account Terminated and signs out 5 s later.',
-  guardian_announcement:
-    'Every connected user, when an admin sends a Guardian announcement from the admin panel (the Guardian direct message it also sends arrives as `direct_message` to those connected).',
 };
 
 /** When the server closes a connection with each code. */

@@ -15,7 +15,7 @@ import { UserUpdateEvent } from './profiles.js';
 import { OwnPresence, UserPresence } from './presence.js';
 import { CustomEmoji } from './emoji.js';
 import { AppVersionUpdate } from './versions.js';
-import { AccountTerminatedEvent, GuardianAnnouncementEvent, SuspendedEvent } from './admin.js';
+import { AccountTerminatedEvent, SuspendedEvent } from './admin.js';
 import { DEVICE_REVOKE_REASONS } from './device-rules.js';
 import {
   ClientDmCallSignal,
@@ -157,7 +157,6 @@ export const ServerEvents = {
   app_version_update: AppVersionUpdate,
   suspended: SuspendedEvent,
   account_terminated: AccountTerminatedEvent,
-  guardian_announcement: GuardianAnnouncementEvent,
   custom_emoji_update: CustomEmoji,
   custom_emoji_delete: z.object({ id: z.number() }),
   voice_user_joined: VoiceUserJoined,

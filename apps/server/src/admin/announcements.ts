@@ -16,7 +16,8 @@ export const ANNOUNCEMENT_BATCH = 1_000;
 /**
  * POST /admin/guardian/send-announcement: a Guardian direct message (the title in bold, then the
  * content, as an admin's Guardian message reads) to every account but the SYSTEM ones, and one
- * `guardian_announcement` popup to everyone online.
+ * `admin_announcement` popup (spec 1 §7: content and admin_username, here with the title) to everyone
+ * online, the same event `/guardian announce` sends, so clients have one popup for both.
  *
  * The messages are stored ANNOUNCEMENT_BATCH recipients at a time, each batch one set-based INSERT
  * (direct-messages/broadcast.ts) in its own transaction, in id order; the recipients' rows are
@@ -59,8 +60,15 @@ export async function sendAnnouncement(
   }
   // One event for everyone, serialised once: the popup is the same for every recipient.
   await ctx.events.publish(
-    'guardian_announcement',
-    { title: body.title, content: body.content, admin_username: admin.username, guardian_id: author.id },
+    'admin_announcement',
+    {
+      title: body.title,
+      content: body.content,
+      admin_username: admin.username,
+      channel_id: null,
+      group_id: null,
+      guardian_id: author.id,
+    },
     { kind: 'all' },
   );
   return { message: ADMIN_TEXT.announcementSent(sent), sent_count: sent };

@@ -9,6 +9,7 @@ import { accessTokenExpiresSoon } from '../lib/jwt';
 import { PresenceStore } from '../features/presence/presence-store';
 import { PresenceAgent } from '../features/presence/presence-agent';
 import { connectivity } from './connectivity';
+import { QueryPersistence } from './query-persistence';
 import { SessionLifecycle } from '../features/session-lifecycle/session-lifecycle';
 import { suspendedEnding } from '../features/session-lifecycle/endings';
 
@@ -33,6 +34,10 @@ export function createServices(): Services {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
   });
+  // The signed-in user's last known data, back before the first render (the offline shell).
+  const persistence = new QueryPersistence(queryClient, localStorage);
+  persistence.follow(auth.get()?.user.id ?? null);
+  window.addEventListener('pagehide', () => persistence.flush());
   const http = new HttpClient(
     auth,
     '/api',
@@ -88,6 +93,8 @@ export function createServices(): Services {
   // it may survive into the next account's session in this tab: not its data, its unsent messages,
   // or the place it was at (the next sign-in starts at home, not in a channel of the last account).
   auth.subscribe(() => {
+    // First, so the saved copy is forgotten (signed out) before the cache is emptied, never saved empty.
+    persistence.follow(auth.get()?.user.id ?? null);
     if (auth.get()) return;
     queryClient.clear();
     outbox.clear();

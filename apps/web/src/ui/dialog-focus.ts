@@ -19,6 +19,12 @@ export function noteMenuOpener(element: HTMLElement | null): void {
   }, 0);
 }
 
+/**
+ * While a menu item's choice runs: the control the menu was opened from (the message, its actions
+ * button), for what the choice opens beside it rather than beside the vanishing item.
+ */
+export const choosingFromMenu = (): HTMLElement | null => fromMenu;
+
 /** The control a dialog opening now should return focus to: the menu's opener, else what has focus. */
 function takeDialogOpener(): HTMLElement | null {
   const noted = fromMenu;

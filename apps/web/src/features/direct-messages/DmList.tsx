@@ -7,7 +7,8 @@ import { PresenceAvatar } from '../presence';
 import { displayName } from '../friends';
 import { RoleBadge } from '../../ui/RoleBadge';
 import { useConversations, useDmUnreadTotal, useMarkAllRead } from './queries';
-import { badgeCount, formatRecentTime, previewText } from './recent-time';
+import { InlinePreview } from '../rendering';
+import { attachmentsText, badgeCount, DM_PREVIEW_LENGTH, formatRecentTime } from './recent-time';
 import { NewMessageDialog } from './NewMessageDialog';
 import styles from './DmList.module.css';
 
@@ -111,7 +112,12 @@ function ConversationRow({ conversation: c, onOpen }: { conversation: Conversati
   const name = displayName(c.friend);
   const system = c.friend.role === 'SYSTEM';
   const last = c.last_message;
-  const preview = last ? previewText(last.content, last.attachment_count) : '';
+  // The last message with its inline formatting, never its raw markers (`**22:00**`).
+  const preview = !last ? null : last.content.trim() ? (
+    <InlinePreview text={last.content} max={DM_PREVIEW_LENGTH} />
+  ) : (
+    attachmentsText(last.attachment_count)
+  );
   return (
     <button
       type="button"

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, DmReadEvent } from '@hearth/protocol';
 import { useServices } from '../../app/services';
+import { PERSISTED } from '../../app/query-persistence';
 
 export const dmKeys = {
   conversations: ['dm', 'conversations'] as const,
@@ -12,6 +13,8 @@ export function useConversations() {
   return useQuery({
     queryKey: dmKeys.conversations,
     queryFn: () => http.get<Conversation[]>('/dm/conversations'),
+    // The list of a reload without network (app/query-persistence.ts).
+    meta: PERSISTED,
   });
 }
 

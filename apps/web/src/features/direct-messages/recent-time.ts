@@ -23,12 +23,9 @@ export function formatRecentTime(iso: string, now: Date = new Date()): string {
 /** Spec 2 §9: the preview is cut at 50 characters. */
 export const DM_PREVIEW_LENGTH = 50;
 
-export function previewText(content: string, attachments: number): string {
-  const text = content.replace(/\s+/g, ' ').trim();
-  if (!text) return attachments === 1 ? 'Sent an attachment' : attachments > 1 ? `Sent ${attachments} attachments` : '';
-  const chars = Array.from(text);
-  return chars.length > DM_PREVIEW_LENGTH ? `${chars.slice(0, DM_PREVIEW_LENGTH).join('')}…` : text;
-}
+/** What the list says of a last message with no text. */
+export const attachmentsText = (attachments: number): string =>
+  attachments === 1 ? 'Sent an attachment' : attachments > 1 ? `Sent ${attachments} attachments` : '';
 
 /** Spec 2 §2: the total shows 99+ above 99. */
 export const badgeCount = (n: number) => (n > 99 ? '99+' : String(n));

@@ -4,6 +4,7 @@ import { BackIcon, ContextMenu, IconButton } from '../../ui';
 import { isAdminRole, useSession } from '../../app/session';
 import { useNavigation } from '../../app/navigation';
 import { useIsNarrow } from '../../app/useIsNarrow';
+import { useOffline } from '../../app/useOffline';
 import { useCategories, useChannels, useGroups } from './queries';
 import { sidebarLayout } from './channel-layout';
 import { useSidebarMenus } from './useSidebarMenus';
@@ -17,6 +18,8 @@ import { VoicePanel } from '../voice';
 import { useIsApiV2 } from '../../app/api-version';
 import styles from './ChannelSidebar.module.css';
 
+export const OFFLINE_GROUP_TEXT = "You're offline. This group's channels will show when your connection is back.";
+
 /** The selected group's channels (spec 2 §2): ungrouped first, then collapsible categories. */
 export function ChannelSidebar() {
   const nav = useNavigation();
@@ -24,6 +27,7 @@ export function ChannelSidebar() {
   const admin = isAdminRole(useSession()?.user.role);
   const groups = useGroups();
   const group = groups.data?.find((g) => g.id === nav.groupId) ?? null;
+  const offline = useOffline();
   const [editing, setEditing] = useState<Channel | null>(null);
   const [categoryDialog, setCategoryDialog] = useState<CategoryDialogMode | null>(null);
   const [create, setCreate] = useState<CreateRequest | null>(null);
@@ -59,7 +63,10 @@ export function ChannelSidebar() {
           </div>
         </ContextMenu>
       ) : (
-        <p className={styles.hint}>Select a group to see its channels.</p>
+        <p className={styles.hint}>
+          {/* A group chosen but not known (nothing saved from before going offline) waits for the network. */}
+          {offline && nav.groupId !== null ? OFFLINE_GROUP_TEXT : 'Select a group to see its channels.'}
+        </p>
       )}
       {editing && <EditChannelDialog channel={editing} onClose={() => setEditing(null)} />}
       {categoryDialog && <CategoryDialog mode={categoryDialog} onClose={() => setCategoryDialog(null)} />}

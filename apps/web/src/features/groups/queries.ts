@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Category, Channel, Group } from '@hearth/protocol';
 import { useServices } from '../../app/services';
 import type { HttpClient } from '../../lib/http';
+import { PERSISTED } from '../../app/query-persistence';
 
 export interface MyGroupPermissions {
   group_id: number;
@@ -23,12 +24,14 @@ const FIVE_MINUTES = 5 * 60_000;
 
 export function useGroups() {
   const { http } = useServices();
-  return useQuery({ queryKey: groupKeys.groups, queryFn: () => http.get<Group[]>('/group') });
+  // Kept for the offline shell, as are the channels and categories (app/query-persistence.ts).
+  return useQuery({ queryKey: groupKeys.groups, queryFn: () => http.get<Group[]>('/group'), meta: PERSISTED });
 }
 
 export const channelsQuery = (http: HttpClient) => ({
   queryKey: groupKeys.channels,
   queryFn: () => http.get<Channel[]>('/channel/'),
+  meta: PERSISTED,
 });
 
 /** Every channel the user can see, in every group (one request; the sidebar filters by group). */
@@ -50,6 +53,7 @@ export function useCategories(groupId: number | null) {
     queryFn: () => http.get<Category[]>(`/category?group_id=${groupId}`),
     enabled: groupId !== null,
     staleTime: FIVE_MINUTES,
+    meta: PERSISTED,
   });
 }
 
@@ -60,6 +64,8 @@ export function useMyGroupPermissions(groupId: number | null) {
     queryKey: groupKeys.myPermissions(groupId ?? 0),
     queryFn: () => http.get<MyGroupPermissions>(`/user/group-permissions/${groupId}`),
     enabled: groupId !== null,
+    // Offline, the composer reads as it did rather than 'You cannot post messages in this group'.
+    meta: PERSISTED,
   });
   return {
     isLoading: query.isLoading,

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Channel } from '@hearth/protocol';
 import { useSession } from '../../app/session';
+import { useOffline } from '../../app/useOffline';
 import { Spinner, useToast } from '../../ui';
 import { uploadLimitTitle } from '@hearth/protocol/texts';
 import { DropZone, useAttachmentDraft } from '../attachments';
@@ -14,15 +15,26 @@ import { MessageList, type MessageListHandle } from './MessageList';
 import { useMessageWindow } from './useMessageWindow';
 import styles from './ChannelChat.module.css';
 
+export const OFFLINE_CHANNEL_TEXT = "You're offline. This channel will load when your connection is back.";
+
 /** A text channel: header, history and composer (spec 1 §2). */
 export function ChannelChat({ channelId }: { channelId: number }) {
   const channels = useChannels();
   const channel = channels.data?.find((c) => c.id === channelId) ?? null;
+  const offline = useOffline();
   if (!channel) {
+    // Offline, the channel list may be missing or older than the channel: that is what to say, not
+    // that the channel does not exist. A list paused for the network is pending, not loading.
     return (
       <section className={styles.chat} aria-label="Chat">
         <div className={styles.center}>
-          {channels.isLoading ? <Spinner size={24} label="Loading channel" /> : <p>This channel is not available.</p>}
+          {offline ? (
+            <p>{OFFLINE_CHANNEL_TEXT}</p>
+          ) : channels.isPending ? (
+            <Spinner size={24} label="Loading channel" />
+          ) : (
+            <p>This channel is not available.</p>
+          )}
         </div>
       </section>
     );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Message } from '@hearth/protocol';
 import { useToast, type MenuItem } from '../../ui';
+import { choosingFromMenu } from '../../ui/dialog-focus';
 import { useMarkChannelUnread } from '../read-status/mutations';
 import { AddReactionIcon, useCanReact } from '../reactions';
 import { CopyIcon, EditIcon, HashIcon, MarkUnreadIcon, ProfileIcon, TrashIcon } from './icons';
@@ -85,7 +86,9 @@ export function useMessageMenu(
       addReaction: () => setPickerOpen(true),
       markUnread: () => markUnread({ channelId: message.channel_id, messageId: message.id }),
       viewProfile: () => {
-        const from = document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
+        // Beside the message or its actions button, which keep their place, not the menu item going away.
+        const active = document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
+        const from = choosingFromMenu() ?? active;
         openProfilePopup({ id: Number(message.user_id), username: message.username }, from);
       },
     },

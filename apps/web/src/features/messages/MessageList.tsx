@@ -2,6 +2,7 @@ import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState,
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import type { Message } from '@hearth/protocol';
 import { useServices } from '../../app/services';
+import { useOffline } from '../../app/useOffline';
 import { Spinner } from '../../ui';
 import { useLiveState } from '../live/useLiveState';
 import { ArrowDownIcon } from './icons';
@@ -61,6 +62,7 @@ const components: Components<ListRow, ListContext> = {
 /** The channel history as a virtualised list that stays anchored while pages load at either end. */
 export function MessageList({ store, state, viewer, ref, onAtLatestChange }: MessageListProps) {
   const { outbox } = useServices();
+  const offline = useOffline();
   const connected = useLiveState() === 'open';
   const virtuoso = useRef<VirtuosoHandle>(null);
   const container = useRef<HTMLDivElement>(null);
@@ -226,9 +228,14 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
     );
   }
   if (rows.length === 0) {
+    // Never loaded (offline, with nothing saved from before): the channel is not known to be empty.
     return (
       <div className={styles.center}>
-        <p>No messages yet. Start the conversation!</p>
+        <p>
+          {offline && generation === 0
+            ? "You're offline. Messages will load when your connection is back."
+            : 'No messages yet. Start the conversation!'}
+        </p>
       </div>
     );
   }

@@ -1,29 +1,29 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
-import type { AdminAnnouncement, GuardianAnnouncementEvent, MentionNotification, Message } from '@hearth/protocol';
-import type { z } from 'zod';
+import type { AdminAnnouncement, MentionNotification, Message } from '@hearth/protocol';
 import { useNavigation } from '../../app/navigation';
 import { dmPath, dmUserFromPath } from '../../app/routes';
 import { useSession } from '../../app/session';
 import { Avatar, IconButton } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
 import { useLiveEvent } from '../live/useLiveEvent';
+import { InlinePreview, previewPlainText } from '../rendering';
 import { MESSAGE_NOTIFICATIONS_KEY, mentionAlerts, popupNeeded } from './alert-rules';
 import { AnnouncementEcho } from './announcement-echo';
-import { PopupStore, cutText, type Popup, type PopupInput } from './popup-store';
+import { POPUP_TEXT_MAX, PopupStore, type Popup, type PopupInput } from './popup-store';
 import { useNotificationPreferences, useNotificationPreferenceUpdates, useNotificationSettings } from './preferences';
 import { playSound, type SoundKind } from './sounds';
 import styles from './NotificationCenter.module.css';
 
 const tabVisible = () => document.visibilityState === 'visible';
 
-type GuardianAnnouncement = z.infer<typeof GuardianAnnouncementEvent>;
-
 /** A system notification while the tab is hidden, if the user allowed them; a click brings the tab back. */
 function systemNotification(input: PopupInput, onClick: () => void) {
   try {
     if (tabVisible() || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-    const shown = new Notification(input.title, { body: cutText(input.text), tag: `${input.kind}:${input.title}` });
+    // A system notification shows no formatting: its body is the text with the markers taken out.
+    const body = previewPlainText(input.text, POPUP_TEXT_MAX);
+    const shown = new Notification(input.title, { body, tag: `${input.kind}:${input.title}` });
     shown.onclick = () => {
       window.focus();
       onClick();
@@ -114,37 +114,26 @@ export function NotificationCenter() {
     if (guardian && popupId !== null) echo.messageShown(message.content, popupId, Date.now());
   });
 
+  // Both kinds of announcement (spec 1 §7 `admin_announcement`), one popup for 15 s (spec 1 §9), not for
+  // the admin who sent it. `/guardian announce` posts in a channel, which a click opens. The admin
+  // panel's has a title and arrives with the Guardian direct message that carries it, in either
+  // order: its popup stands in for that message's, and a click opens the Guardian conversation.
   useLiveEvent<AdminAnnouncement>(['admin_announcement'], (_type, event) => {
-    if (!me || event.admin_username === me.username) return;
-    raise(
-      {
-        kind: 'admin_announcement',
-        title: `Announcement from ${event.admin_username}`,
-        text: event.content,
-        from: 'Guardian',
-        target:
-          event.channel_id !== null && event.group_id !== null
-            ? { groupId: event.group_id, channelId: event.channel_id }
-            : undefined,
-      },
-      'announcement',
-    );
-  });
-
-  // A Guardian announcement from the admin panel: its title and content to everyone online but its
-  // sender, for 15 s (spec 1 §9), in place of the popup of the Guardian direct message that carries it,
-  // which a click on the popup opens.
-  useLiveEvent<GuardianAnnouncement>(['guardian_announcement'], (_type, event) => {
     if (!me) return;
-    for (const id of echo.announced(event.content, Date.now())) store.dismiss(id);
+    const panel = event.title !== undefined;
+    if (panel) for (const id of echo.announced(event.content, Date.now())) store.dismiss(id);
     if (event.admin_username === me.username) return;
+    let target: PopupInput['target'];
+    if (event.guardian_id !== undefined) target = { userId: event.guardian_id };
+    else if (event.channel_id !== null && event.group_id !== null)
+      target = { groupId: event.group_id, channelId: event.channel_id };
     raise(
       {
         kind: 'admin_announcement',
-        title: event.title,
+        title: event.title ?? `Announcement from ${event.admin_username}`,
         text: event.content,
         from: 'Guardian',
-        target: { userId: event.guardian_id },
+        target,
       },
       'announcement',
     );
@@ -177,7 +166,7 @@ function PopupCard({ popup, onOpen, onClose }: { popup: Popup; onOpen(): void; o
         <span className={styles.texts}>
           <span className={styles.title}>{popup.title}</span>
           <span className={styles.text} dir="auto">
-            {popup.text}
+            <InlinePreview text={popup.text} max={POPUP_TEXT_MAX} />
           </span>
         </span>
       </button>

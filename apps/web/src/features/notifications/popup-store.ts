@@ -8,6 +8,7 @@ export const POPUP_DURATIONS = {
   admin_announcement: 15_000,
 } as const;
 export type PopupKind = keyof typeof POPUP_DURATIONS;
+/** Characters of text a popup shows (spec 1 §9), counted as displayed, without the formatting markers. */
 export const POPUP_TEXT_MAX = 100;
 /** More than this at once and the oldest gives way. */
 export const POPUPS_MAX = 4;
@@ -24,12 +25,6 @@ export interface PopupInput {
 
 export interface Popup extends PopupInput {
   id: number;
-}
-
-/** Text cut at 100 characters, with an ellipsis when cut (spec 1 §9). */
-export function cutText(text: string, max = POPUP_TEXT_MAX): string {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('')}…`;
 }
 
 /**
@@ -50,7 +45,7 @@ export class PopupStore {
   getSnapshot = (): readonly Popup[] => this.popups;
 
   show(input: PopupInput): number {
-    const popup: Popup = { ...input, text: cutText(input.text), id: this.nextId++ };
+    const popup: Popup = { ...input, id: this.nextId++ };
     const kept = [...this.popups, popup];
     while (kept.length > POPUPS_MAX) this.drop(kept.shift()!.id, false);
     this.popups = kept;

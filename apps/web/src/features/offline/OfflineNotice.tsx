@@ -1,6 +1,7 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { connectivity } from '../../app/connectivity';
 import { useServices } from '../../app/services';
+import { useOffline } from '../../app/useOffline';
 import styles from './OfflineNotice.module.css';
 
 export const OFFLINE_TEXT = "You're offline. Hearth will reconnect when your connection is back.";
@@ -13,7 +14,7 @@ export const OFFLINE_TEXT = "You're offline. Hearth will reconnect when your con
  */
 export function OfflineNotice() {
   const { live, queryClient } = useServices();
-  const offline = useSyncExternalStore(connectivity.subscribe, connectivity.isOffline);
+  const offline = useOffline();
 
   useEffect(() => {
     const check = () => void connectivity.check();

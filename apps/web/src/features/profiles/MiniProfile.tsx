@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLocation } from 'wouter';
 import { Button, Spinner } from '../../ui';
@@ -13,23 +13,43 @@ export function MiniProfile({ target }: { target: ProfilePopupTarget }) {
   const profile = useProfile(target.username);
   const [, navigate] = useLocation();
   const titleId = useId();
-  const box = useRef<HTMLDivElement>(null);
+  // The box mounts a moment after this component (the portal), so it is kept as state.
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
   const [place, setPlace] = useState<{ left: number; top: number }>({ left: -9999, top: 0 });
   useLayoutEffect(() => {
-    const height = box.current?.offsetHeight ?? 360;
-    setPlace(popupPosition(target.anchor, { width: window.innerWidth, height: window.innerHeight }, height));
-  }, [target.anchor, profile.status]);
+    if (!box) return;
+    // Placed again whenever its height changes, not only once: the card grows after it opens (the
+    // profile, then the friendship's buttons, then the banner arrive), and a place measured before
+    // that left its bottom, View Full Profile and Block, below the window's edge.
+    const update = () =>
+      setPlace(
+        popupPosition(target.anchor, { width: window.innerWidth, height: window.innerHeight }, box.offsetHeight),
+      );
+    update();
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    resized?.observe(box);
+    window.addEventListener('resize', update);
+    return () => {
+      resized?.disconnect();
+      window.removeEventListener('resize', update);
+    };
+  }, [box, target.anchor]);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && closeProfilePopup()} modal={false}>
       <Dialog.Portal>
         <Dialog.Content
-          ref={box}
+          ref={setBox}
           className={styles.popup}
           style={{ left: place.left, top: place.top }}
           aria-labelledby={profile.data ? titleId : undefined}
           aria-label={profile.data ? undefined : 'Profile'}
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => event.preventDefault()}
+          // Opened from a menu, the menu hands focus back to its button as it closes: that is not the
+          // user leaving the popup (which would close it the moment it opened).
+          onFocusOutside={(event) => {
+            if (event.target === target.returnFocus) event.preventDefault();
+          }}
         >
           {profile.isLoading ? (
             <div className={styles.state}>

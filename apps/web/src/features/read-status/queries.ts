@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChannelReadStatus } from '@hearth/protocol';
 import { useServices } from '../../app/services';
+import { PERSISTED } from '../../app/query-persistence';
 import { groupStatus, isUnread } from './read-cache';
 
 /** Query keys of read status; live events edit this cache (see useReadStatusLiveUpdates). */
@@ -14,6 +15,8 @@ export function useChannelReadStatuses() {
   return useQuery({
     queryKey: readStatusKeys.channels,
     queryFn: () => http.get<ChannelReadStatus[]>('/channel/read-status/all'),
+    // The unread marks of a reload without network (app/query-persistence.ts).
+    meta: PERSISTED,
   });
 }
 

@@ -6,3 +6,5 @@ import styles from './RichText.module.css';
 
 /** The class of a whole message that mentions the reader. */
 export const mentionedClass = styles.mentioned;
+export { InlinePreview } from './InlinePreview';
+export { previewPlainText } from './inline-preview';

@@ -54,49 +54,52 @@ export function Shell() {
   // Where the user is: shown in the main area, and under the settings screen while it is open.
   const place = nav.channelId !== null ? <ChannelChat channelId={nav.channelId} /> : <HomePage />;
   return (
-    <div className={styles.shell} data-pane={pane} data-rail-open={nav.railOpen || undefined}>
-      {/* First: a bar across the top, above every pane (on a phone too), covering none of them. */}
-      <div className={styles.call}>
-        <CallModal />
-      </div>
-      <div className={styles.rail}>
-        <GroupRail />
-      </div>
-      <div className={styles.sidebar} role={mainPane === 'sidebar' ? 'main' : undefined}>
-        {mainPane === 'sidebar' && heading}
-        <ChannelSidebar />
-      </div>
-      <div className={styles.main} role={mainPane === 'chat' ? 'main' : undefined}>
-        {mainPane === 'chat' && heading}
-        <Switch>
-          <Route path="/profile/:username">
-            {(params) => <ProfilePage key={params.username} username={safeDecode(params.username)} />}
-          </Route>
-          <Route path="/settings">
-            <Settings place={place} />
-          </Route>
-          {/* A settings link typed or pasted in as an address (spec 1 §2) opens settings too. */}
-          <Route path="/settings/*">
-            <Settings place={place} />
-          </Route>
-          <Route path="/dm/:userId">{(params) => <DmChat userId={Number(params.userId)} />}</Route>
-          <Route path="/admin">
-            <AdminRoute place={place} />
-          </Route>
-          <Route>
-            {/* An address that is no place in the app leads home rather than to an empty screen. */}
-            {placeFromPath(location) === null ? <Redirect to="/" replace /> : place}
-          </Route>
-        </Switch>
-      </div>
-      <MobileBottomBar />
-      <NotificationCenter />
-      <CustomEmojiRegistrar />
-      <MiniProfileHost />
+    <>
+      {/* Its update banner takes a strip above the shell (App.module.css), not a place over it. */}
       <VersionPrompts />
-      <V2Warning />
-      <ReturnVeil />
-    </div>
+      <div className={styles.shell} data-pane={pane} data-rail-open={nav.railOpen || undefined}>
+        {/* First: a bar across the top, above every pane (on a phone too), covering none of them. */}
+        <div className={styles.call}>
+          <CallModal />
+        </div>
+        <div className={styles.rail}>
+          <GroupRail />
+        </div>
+        <div className={styles.sidebar} role={mainPane === 'sidebar' ? 'main' : undefined}>
+          {mainPane === 'sidebar' && heading}
+          <ChannelSidebar />
+        </div>
+        <div className={styles.main} role={mainPane === 'chat' ? 'main' : undefined}>
+          {mainPane === 'chat' && heading}
+          <Switch>
+            <Route path="/profile/:username">
+              {(params) => <ProfilePage key={params.username} username={safeDecode(params.username)} />}
+            </Route>
+            <Route path="/settings">
+              <Settings place={place} />
+            </Route>
+            {/* A settings link typed or pasted in as an address (spec 1 §2) opens settings too. */}
+            <Route path="/settings/*">
+              <Settings place={place} />
+            </Route>
+            <Route path="/dm/:userId">{(params) => <DmChat userId={Number(params.userId)} />}</Route>
+            <Route path="/admin">
+              <AdminRoute place={place} />
+            </Route>
+            <Route>
+              {/* An address that is no place in the app leads home rather than to an empty screen. */}
+              {placeFromPath(location) === null ? <Redirect to="/" replace /> : place}
+            </Route>
+          </Switch>
+        </div>
+        <MobileBottomBar />
+        <NotificationCenter />
+        <CustomEmojiRegistrar />
+        <MiniProfileHost />
+        <V2Warning />
+        <ReturnVeil />
+      </div>
+    </>
   );
 }
 

@@ -22,8 +22,10 @@ export function UpdateBanner() {
       <Button size="sm" variant="primary" onClick={() => window.location.reload()}>
         Update Now
       </Button>
+      {/* The lesser choice looks it: Update Now is the one primary button. */}
       <Button
         size="sm"
+        variant="secondary"
         onClick={() => {
           dismissUpdate(latest!);
           setDismissed(latest!);

@@ -33,6 +33,8 @@ const ANNOUNCEMENT = {
   title: 'Maintenance tonight',
   content: 'The server restarts at 22:00.',
   admin_username: 'root',
+  channel_id: null,
+  group_id: null,
   guardian_id: 2,
 };
 const guardianDm = () =>
@@ -46,10 +48,10 @@ const guardianDm = () =>
   });
 const popups = () => within(screen.getByRole('region', { name: 'Notification popups' })).getAllByRole('status');
 
-describe('Guardian announcements', () => {
+describe('Announcements from the admin panel', () => {
   it('pop up with their title and content, once, however the Guardian message that carries them arrives', () => {
     const socket = renderCenter();
-    act(() => socket.event('guardian_announcement', ANNOUNCEMENT));
+    act(() => socket.event('admin_announcement', ANNOUNCEMENT));
     expect(popups()).toHaveLength(1);
     expect(popups()[0]?.textContent).toContain('Maintenance tonight');
     expect(popups()[0]?.textContent).toContain('The server restarts at 22:00.');
@@ -60,7 +62,7 @@ describe('Guardian announcements', () => {
   it('open the Guardian conversation that carries them when clicked', () => {
     const location = memoryLocation({ path: '/', record: true });
     const socket = renderCenter(user(), location);
-    act(() => socket.event('guardian_announcement', ANNOUNCEMENT));
+    act(() => socket.event('admin_announcement', ANNOUNCEMENT));
     act(() =>
       within(popups()[0]!)
         .getByRole('button', { name: /Maintenance tonight/ })
@@ -74,16 +76,45 @@ describe('Guardian announcements', () => {
     const socket = renderCenter();
     act(() => socket.event('direct_message', guardianDm()));
     expect(popups()[0]?.textContent).toContain('Guardian');
-    act(() => socket.event('guardian_announcement', ANNOUNCEMENT));
+    act(() => socket.event('admin_announcement', ANNOUNCEMENT));
     expect(popups()).toHaveLength(1);
     expect(popups()[0]?.textContent).toContain('Maintenance tonight');
   });
 
   it('do not pop up for the admin who sent them', () => {
     const socket = renderCenter(admin());
-    act(() => socket.event('guardian_announcement', ANNOUNCEMENT));
+    act(() => socket.event('admin_announcement', ANNOUNCEMENT));
     act(() => socket.event('direct_message', guardianDm()));
     expect(screen.queryByRole('region', { name: 'Notification popups' })).toBeNull();
+  });
+
+  it('from /guardian announce pop up once under their admin’s name and open their channel', () => {
+    const location = memoryLocation({ path: '/', record: true });
+    const socket = renderCenter(user(), location);
+    act(() =>
+      socket.event('admin_announcement', {
+        content: 'Vote in #polls',
+        admin_username: 'root',
+        channel_id: 7,
+        group_id: 3,
+      }),
+    );
+    expect(popups()).toHaveLength(1);
+    expect(popups()[0]?.textContent).toContain('Announcement from root');
+    act(() =>
+      within(popups()[0]!)
+        .getByRole('button', { name: /Announcement from root/ })
+        .click(),
+    );
+    expect(location.history?.at(-1)).toBe('/channels/3/7');
+  });
+
+  it('show their formatting, never the raw markers', () => {
+    const socket = renderCenter();
+    act(() => socket.event('admin_announcement', { ...ANNOUNCEMENT, content: 'Down at **22:00**, *briefly*' }));
+    expect(popups()[0]?.textContent).toContain('Down at 22:00, briefly');
+    expect(popups()[0]?.textContent).not.toContain('*');
+    expect(popups()[0]?.querySelector('strong')?.textContent).toBe('22:00');
   });
 
   it('count a Guardian message as the echo only while the announcement is recent', () => {
