@@ -19,7 +19,9 @@ describe('bench:web at a tiny size', () => {
       expect(row(run.stdout, 'Scrolling: frame rate')[1]).toMatch(/^\d+\.\d fps/);
       expect(row(run.stdout, 'First page shown, opened again')[1]).toMatch(/^\d+ ms median of 1/);
       expect(row(run.stdout, 'Grid shown, opened again')[1]).toMatch(/^\d+ ms median of 1/);
-      expect(row(run.stdout, 'Emoji offered (All tab)').at(-1)).toBe('met');
+      // The 3,000+ target counts the 1,250 custom emoji of a full run: here, the standard set is there.
+      const offered = /^([\d,]+); \d+ cells in the page$/.exec(row(run.stdout, 'Emoji offered (All tab)')[1]!);
+      expect(Number(offered?.[1]?.replaceAll(',', ''))).toBeGreaterThan(1_000);
       expect(readFileSync(DOC, 'utf8')).toBe(before);
     },
     BENCH_RUN_LIMIT_MS + 30_000,
