@@ -32,6 +32,10 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A project does not inherit the limits above. They are only bounds on a hung test: a first
+          // import of a lazily loaded module tree can take over 10 s on a busy machine.
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
         },
       },
     ],

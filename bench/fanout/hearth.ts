@@ -63,7 +63,7 @@ export async function withHearth<T>(log: (line: string) => void, fn: (hearth: Be
         // Every benchmark client connects from this machine's address.
         LIVE_MAX_CONNECTIONS_PER_ADDRESS: '0',
       },
-      startTimeoutMs: 120_000,
+      startTimeoutMs: 300_000,
       echoStderr: true,
     });
     return withCleanup(

@@ -89,7 +89,7 @@ async function run(p: Params): Promise<void> {
     const server = await startServerProcess({
       name: 'Hearth',
       env: { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) },
-      startTimeoutMs: 120_000,
+      startTimeoutMs: 300_000,
       echoStderr: true,
     });
     const sql = await connectSql(embeddedDatabaseUrl(pgPort));

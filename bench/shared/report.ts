@@ -3,6 +3,7 @@
  * results table (Measure | Result | Target | met or missed), and the percentile of a sorted sample.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { SMOKE } from './smoke.js';
 
 /**
  * Puts a section under `heading` (e.g. "## Web client") into a Markdown file such as
@@ -10,6 +11,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
  * has (other benchmarks write their own).
  */
 export function writeSection(file: string, body: string, heading: string): void {
+  // A tiny run's figures mean nothing: it only prints them.
+  if (SMOKE) return;
   const section = `${heading}\n\n${body.trim()}\n`;
   if (!existsSync(file)) {
     writeFileSync(file, section);

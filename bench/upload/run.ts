@@ -74,7 +74,7 @@ async function main() {
         UPLOAD_MAX_BYTES: String(size),
         RATE_LIMIT_SCALE: '100',
       },
-      startTimeoutMs: 120_000,
+      startTimeoutMs: 300_000,
       echoStderr: true,
     });
     try {

@@ -20,18 +20,22 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { CHROMIUM_LAUNCH_OPTIONS, ensureChromium, ensureCoturn } from '@hearth/server/testing';
 import { percentile, RESULTS_HEADER, table, verdict, writeSection } from '../shared/report.js';
 import { signedInContext } from '../shared/sign-in.js';
-import { startServer, ROOT, type BenchServer } from '../web/server.js';
+import { startServer, ROOT, WEB_DIST, type BenchServer } from '../web/server.js';
+import { needsBuild, sized } from '../shared/smoke.js';
 import { api, type Session } from '../web/seed.js';
 import { machineCpuMs } from '../fanout/proc.js';
 import { CpuMeter, type CpuUsed } from './cpu.js';
 import { peerCount, receivedAudio, timedJoin, trackPeers, type JoinTiming, type PeerReceived } from './probes.js';
 
 /** How many people are in the call, and how many times the last one's join is timed. */
-const SIZES = [
-  { participants: 2, runs: 5 },
-  { participants: 4, runs: 5 },
-  { participants: 8, runs: 3 },
-];
+const SIZES = sized(
+  [
+    { participants: 2, runs: 5 },
+    { participants: 4, runs: 5 },
+    { participants: 8, runs: 3 },
+  ],
+  [{ participants: 2, runs: 1 }],
+);
 /** The project's target: audio flowing within 1 s of clicking join, in a channel of 4. */
 const TARGET = { participants: 4, joinMs: 1_000 };
 const POLL_MS = 50;
@@ -40,8 +44,8 @@ const JOIN_TIMEOUT_MS = 30_000;
 const SETTLE_MS = 2_000;
 /** The client refuses to rejoin within 2 s of leaving; the others also close their connection to the leaver. */
 const REJOIN_WAIT_MS = 3_000;
-const CPU_CALL_MS = 10_000;
-const CPU_IDLE_MS = 5_000;
+const CPU_CALL_MS = sized(10_000, 1_000);
+const CPU_IDLE_MS = sized(5_000, 1_000);
 const PASSWORD = 'bench-pass-1';
 /** Chromium's fake microphone (a short beep twice a second), and getUserMedia asks no one. */
 const FAKE_MEDIA_ARGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
@@ -431,9 +435,11 @@ async function checkQuiet(): Promise<void> {
 
 async function main() {
   await checkQuiet();
-  console.log('Building the web client...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@hearth/web'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new BenchError('The web build failed');
+  if (needsBuild(WEB_DIST)) {
+    console.log('Building the web client...');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@hearth/web'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new BenchError('The web build failed');
+  }
 
   ensureCoturn();
   console.log('Starting a server with its own coturn...');

@@ -4,10 +4,11 @@
  * chunk, the emoji data and both custom emoji lists fetched), then again in the same page (cached).
  */
 import type { Page } from 'playwright';
+import { sized } from '../shared/smoke.js';
 import { chunkGzip, inInitialJs, sortedMs, timeOpenings } from './picker-openings.js';
 import type { InitialSizes } from './sizes.js';
 
-export const EMOJI_RUNS = 5;
+export const EMOJI_RUNS = sized(5, 1);
 export const EMOJI_TARGET_MS = 100;
 /** A text only the picker's code holds: found in an initial script, the picker would not be lazy. */
 const PICKER_MARKER = 'Refresh custom emojis';

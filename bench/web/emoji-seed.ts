@@ -5,8 +5,9 @@
 import sharp from 'sharp';
 import { api, type Session } from './seed.js';
 import type { BenchServer } from './server.js';
+import { sized } from '../shared/smoke.js';
 
-export const CUSTOM_EMOJI = 1_250;
+export const CUSTOM_EMOJI = sized(1_250, 40);
 const PER_USER = 200;
 const PARALLEL = 4;
 

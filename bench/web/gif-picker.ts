@@ -4,12 +4,13 @@
  * the provider's answer and 15 GIFs fetched as picker-openings describes), then again in the same page.
  */
 import type { Page } from 'playwright';
+import { sized } from '../shared/smoke.js';
 import { GIF_PICKER_PAGE_SIZE } from '@hearth/protocol/gif-rules';
 import { chunkGzip, inInitialJs, sortedMs, timeOpenings } from './picker-openings.js';
 import { openGifPickerTimed, type GifPickerTarget } from './probes.js';
 import type { InitialSizes } from './sizes.js';
 
-export const GIF_RUNS = 5;
+export const GIF_RUNS = sized(5, 1);
 export const GIF_TARGET_MS = 300;
 const TARGET: GifPickerTarget = {
   button: 'button[aria-label="Open GIF picker"]',

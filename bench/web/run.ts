@@ -36,8 +36,9 @@ import { CUSTOM_EMOJI, seedCustomEmoji } from './emoji-seed.js';
 import { EMOJI_RUNS, EMOJI_TARGET_MS, measureEmojiPicker } from './emoji-picker.js';
 import { GIF_RUNS, GIF_TARGET_MS, measureGifPicker } from './gif-picker.js';
 import { HOVER_MS } from './picker-openings.js';
+import { needsBuild, sized } from '../shared/smoke.js';
 
-const PAINT_RUNS = 5;
+const PAINT_RUNS = sized(5, 1);
 const WHEEL_STEP_PX = 400;
 const SCROLL_LIMIT_MS = 180_000;
 const FIRST_MESSAGE_TIMEOUT_MS = 15_000;
@@ -190,9 +191,11 @@ async function scrollToFirst(page: Page) {
 }
 
 async function main() {
-  console.log('Building the web client...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@hearth/web'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new BenchError('The web build failed');
+  if (needsBuild(WEB_DIST)) {
+    console.log('Building the web client...');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@hearth/web'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new BenchError('The web build failed');
+  }
   const sizes = initialSizes(WEB_DIST);
 
   console.log(`Starting a server and seeding ${MESSAGES} messages...`);

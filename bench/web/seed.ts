@@ -6,8 +6,9 @@
 import sharp from 'sharp';
 import type { Attachment } from '@hearth/protocol';
 import type { BenchServer } from './server.js';
+import { sized } from '../shared/smoke.js';
 
-export const MESSAGES = 2_000;
+export const MESSAGES = sized(2_000, 120);
 const REACTIONS = ['👍', '🎉', '❤️'];
 /** Photo-sized, so the list must show previews rather than the files. */
 const IMAGE_SIZE = { width: 1600, height: 1200 };

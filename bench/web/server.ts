@@ -45,6 +45,8 @@ export async function startServer(
         RATE_LIMIT_SCALE: String(rateLimitScale),
         ...env,
       },
+      // A bound on a start that hangs, not a wait: a busy machine can take minutes.
+      startTimeoutMs: 300_000,
     });
     return {
       url: server.url,

@@ -70,7 +70,6 @@ export function createServices(): Services {
     },
     forceRefresh: () => http.refresh(),
     isVisible: () => document.visibilityState === 'visible',
-    isOnline: () => navigator.onLine,
   });
   // An open live connection is an answer from the server too (the offline notice goes). One that gave
   // up (spec 1 §2: 'max retries reached', after 5 attempts) found no server: the tab is offline as far

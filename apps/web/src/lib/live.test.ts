@@ -18,7 +18,6 @@ class FakeSocket extends SharedFakeSocket {
 let sockets: FakeSocket[];
 let token: string | null;
 let visible: boolean;
-let online: boolean;
 let refreshResult: boolean;
 let forceResult: boolean;
 let refreshToken: Mock<() => Promise<boolean>>;
@@ -40,7 +39,6 @@ const make = () => {
     refreshToken,
     forceRefresh,
     isVisible: () => visible,
-    isOnline: () => online,
   });
   live.subscribe((s) => signals.push(s));
   return live;
@@ -56,12 +54,17 @@ beforeEach(() => {
   sockets = [];
   token = 'T1';
   visible = true;
-  online = true;
   refreshResult = true;
   forceResult = true;
   signals = [];
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** What the browser guesses about its network (Chromium: false with no default route, loopback only). */
+const browserSaysOnline = (value: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(value);
 
 describe('LiveConnection', () => {
   it('connects, authenticates on open, and is open after ready', () => {
@@ -331,7 +334,7 @@ describe('LiveConnection', () => {
     live.start();
     openAndReady();
     last().answersPings = false; // the network has really gone
-    online = false;
+    browserSaysOnline(false);
     live.onOffline();
     expect(last().sent.at(-1)).toMatchObject({ type: 'ping' });
     vi.advanceTimersByTime(LIVE_OFFLINE_REPLY_TIMEOUT_MS - 1);
@@ -340,15 +343,19 @@ describe('LiveConnection', () => {
     expect(live.getState()).toBe('closed');
     expect(sockets[0]!.closedWith).toBe(4000);
 
-    // While offline it keeps trying, slowly, without using up its retries.
-    vi.advanceTimersByTime(120_000);
-    expect(sockets.length).toBeGreaterThan(1);
-    expect(signals.some((s) => s.kind === 'max_retries')).toBe(false);
-    expect(live.attemptCount).toBe(0);
+    // The browser's guess changes nothing about the reconnect policy (spec 1 §4): the same attempts,
+    // and 'max retries reached' after five, as with the network up.
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(3_000);
+      last().drop();
+    }
+    expect(sockets).toHaveLength(6);
+    expect(signals.some((s) => s.kind === 'max_retries')).toBe(true);
 
-    // Online again: the next attempt starts at once and resumes the session.
-    online = true;
+    // Online again: a fresh start for the attempts, at once, resuming the session.
+    browserSaysOnline(true);
     live.onOnline();
+    expect(live.attemptCount).toBe(0);
     vi.advanceTimersByTime(1_000); // at most the one-second gap between attempts
     expect(live.getState()).toBe('connecting');
     last().open();
@@ -359,15 +366,32 @@ describe('LiveConnection', () => {
     const live = make();
     live.start();
     openAndReady();
-    online = false;
+    browserSaysOnline(false);
     live.onOffline(); // the fake server answers the ping
     vi.advanceTimersByTime(60_000);
     expect(live.getState()).toBe('open');
     expect(sockets).toHaveLength(1);
   });
 
+  it("follows the reconnect policy while the browser says offline, down to 'max retries reached'", () => {
+    // Chromium says offline on a machine or LAN with no route out, where the server may be right there.
+    browserSaysOnline(false);
+    const live = make();
+    live.start();
+    last().drop();
+    for (let i = 0; i < 5; i++) {
+      expect(live.delayFor(live.attemptCount)).toBe(i === 0 ? 2_000 : 3_000);
+      vi.advanceTimersByTime(live.delayFor(live.attemptCount));
+      last().drop();
+    }
+    expect(sockets).toHaveLength(6);
+    expect(signals.filter((s) => s.kind === 'max_retries')).toHaveLength(1);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(6);
+  });
+
   it('connects while the browser says offline, since the server may still be reachable', () => {
-    online = false;
+    browserSaysOnline(false);
     const live = make();
     live.start();
     expect(live.getState()).toBe('connecting');

@@ -38,8 +38,6 @@ export interface LiveDeps {
   /** Refreshes the access token now (the server refused it); false when the session is gone. */
   forceRefresh: () => Promise<boolean>;
   isVisible: () => boolean;
-  /** False while the browser knows it has no network (navigator.onLine); absent means always online. */
-  isOnline?: () => boolean;
   now?: () => number;
 }
 
@@ -289,13 +287,9 @@ export class LiveConnection {
     this.clearTimers();
     this.setState('closed');
     if (this.stopped || this.terminated || code === 1000 || !this.deps.getToken()) return;
-    // While the browser says offline, attempts go on at the slowest pace without using up the
-    // retries (the server may well be reachable, see LIVE_OFFLINE_REPLY_TIMEOUT_MS); the online
-    // event starts the next one at once.
-    if (this.deps.isOnline?.() === false) {
-      this.schedule(this.delayFor(LIVE_RECONNECT_MAX_ATTEMPTS));
-      return;
-    }
+    // The browser's online state is not consulted: it is only a guess (Chromium says offline on a
+    // machine or LAN with no route out, where the server may be right there), so the attempts and
+    // 'max retries reached' follow spec 1 §4 whatever it says; its online event restarts them.
     if (this.attempts >= LIVE_RECONNECT_MAX_ATTEMPTS) {
       this.emit({ kind: 'max_retries' });
       return;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router } from 'wouter';
@@ -30,6 +30,11 @@ function renderAt(me = admin()) {
 }
 
 describe('admin panel', () => {
+  // The route loads the panel lazily; its first import transforms the panel's whole module tree,
+  // which on a busy machine takes longer than a findBy waits. Waiting here for that import to finish
+  // leaves the tests to wait only for what they are about.
+  beforeAll(() => import('./AdminPanel'));
+
   it('is nothing at all for someone who is not an admin: the address goes back to their place', async () => {
     const { requests, location } = renderAt(user());
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));

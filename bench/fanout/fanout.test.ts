@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { BENCH_RUN_LIMIT_MS, row, runBench } from '../shared/run-bench.js';
+
+describe('bench:fanout at a tiny size', () => {
+  it(
+    'delivers every message to every client, on Hearth and on the bare server',
+    async () => {
+      const run = await runBench('fanout', ['--clients', '10', '--senders', '2', '--rate', '10', '--seconds', '1']);
+      expect(run.code, run.output).toBe(0);
+      expect(run.stdout).toContain('(10 messages, 100 deliveries expected)');
+      expect(row(run.stdout, 'errors: send / error frames / closes / missing').slice(1, 3)).toEqual([
+        '0 / 0 / 0 / 0 of 100',
+        '0 / 0 / 0 / 0 of 100',
+      ]);
+      for (const rate of row(run.stdout, 'delivered msg/s').slice(1, 3)) expect(Number(rate)).toBeGreaterThan(0);
+    },
+    BENCH_RUN_LIMIT_MS + 30_000,
+  );
+});
