@@ -119,6 +119,7 @@ export const MessageItem = memo(function MessageItem({
                 <MessageContent
                   text={message.content}
                   authorId={message.user_id}
+                  everyonePings={message.mentions_everyone}
                   className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}
                   after={
                     message.edited_at && (
