@@ -1,7 +1,7 @@
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { gifBytes } from '../support/gifs.js';
-import { message, openChannel } from '../support/chat.js';
+import { bottomBar, channelSidebar, composer, groupRail, message, openChannel, send } from '../support/chat.js';
 
 /** How far the message list is from its bottom, in pixels. */
 const distanceFromBottom = (page: Page) =>
@@ -55,4 +55,86 @@ test('opening a channel lands on the newest message, even when rows grow after t
     await expect(message(page, 'The newest message')).toBeInViewport();
     await expect(page.getByRole('button', { name: 'New messages' })).toHaveCount(0);
   }
+});
+
+const PHONE = { width: 390, height: 844 };
+
+test('on a phone the actions of a message show on a tap, hide on a tap elsewhere, and a long press opens its menu', async ({
+  freshChannel,
+  newUser,
+  signedInPage,
+}) => {
+  const { group, channel } = await freshChannel('tap');
+  const account = await newUser('thumb');
+  const phone = await signedInPage(account, { viewport: PHONE, touch: true });
+  const bar = bottomBar(phone);
+  await bar.getByRole('button', { name: 'Groups', exact: true }).tap();
+  await groupRail(phone).getByRole('button', { name: group.name, exact: true }).tap();
+  await channelSidebar(phone).getByRole('button', { name: channel.name, exact: true }).tap();
+  await send(phone, channel.name, 'First words from a phone');
+  await send(phone, channel.name, 'Second words from a phone');
+
+  const first = message(phone, 'First words from a phone');
+  const second = message(phone, 'Second words from a phone');
+  const actionsButton = (item: Locator) => item.getByRole('button', { name: 'Message actions' });
+  // The toolbar that holds it fades in and out as a whole.
+  const actionsOf = (item: Locator) => actionsButton(item).locator('xpath=..');
+  // Nothing covers the text until a message is tapped.
+  await expect(actionsOf(first)).toHaveCSS('opacity', '0');
+  await expect(actionsOf(second)).toHaveCSS('opacity', '0');
+
+  await first.getByText('First words from a phone').tap();
+  await expect(actionsOf(first)).toHaveCSS('opacity', '1');
+  await expect(actionsOf(second)).toHaveCSS('opacity', '0');
+  await actionsButton(first).tap();
+  await expect(phone.getByRole('menuitem', { name: 'Copy Message ID' })).toBeVisible();
+  await phone.keyboard.press('Escape');
+  await expect(phone.getByRole('menu')).toHaveCount(0);
+
+  // A tap elsewhere (the text box) puts them away again.
+  await composer(phone, channel.name).tap();
+  await expect(actionsOf(first)).toHaveCSS('opacity', '0');
+
+  // A long press opens the message's menu, as a right-click does.
+  const box = (await second.boundingBox())!;
+  const at = { pointerType: 'touch', isPrimary: true, clientX: box.x + 40, clientY: box.y + box.height / 2 };
+  await second.dispatchEvent('pointerdown', at);
+  await expect(phone.getByRole('menuitem', { name: 'Copy Message ID' })).toBeVisible();
+  await second.dispatchEvent('pointerup', at);
+  await expect(phone.getByRole('menuitem', { name: 'Edit', exact: true })).toBeVisible();
+});
+
+test('the actions of a right-to-left message sit at its end, clear of where its line starts', async ({
+  chattingUser,
+}) => {
+  const { page, channel } = await chattingUser('rtltools');
+  await send(page, channel.name, 'שלום לכולם, מה שלומכם היום?');
+  const rtl = message(page, 'שלום לכולם');
+  await rtl.hover();
+  const actions = rtl.getByRole('button', { name: 'Message actions' }).locator('xpath=..');
+  await expect(actions).toHaveCSS('opacity', '1');
+  const text = rtl.getByText('שלום לכולם, מה שלומכם היום?');
+  const [toolbar, line] = [(await actions.boundingBox())!, (await text.boundingBox())!];
+  // The text lines up on the right; the actions are on the left, not over its first words.
+  expect(toolbar.x + toolbar.width).toBeLessThan(line.x);
+});
+
+test('a message piled with combining marks draws only within its own row', async ({ chattingUser }) => {
+  const { page, channel } = await chattingUser('zalgo');
+  await send(page, channel.name, 'Short one above');
+  const above = message(page, 'Short one above');
+  // The right part of the row above holds nothing but its background; compare it before and after.
+  const region = async () => {
+    const box = (await above.boundingBox())!;
+    return { x: box.x + 300, y: box.y, width: box.width - 320, height: box.height };
+  };
+  await page.mouse.move(0, 0);
+  const before = await page.screenshot({ clip: await region() });
+  // Fifty marks over one letter, far enough along the line to rise over the empty part of the row above.
+  const marks = Array.from({ length: 50 }, (_, i) => String.fromCodePoint(0x300 + (i % 20))).join('');
+  await send(page, channel.name, `Some ordinary words come first, then a${marks} pile`);
+  await page.mouse.move(0, 0);
+  await expect(above).toBeInViewport();
+  const after = await page.screenshot({ clip: await region() });
+  expect(after.equals(before)).toBe(true);
 });
