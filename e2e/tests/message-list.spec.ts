@@ -138,3 +138,53 @@ test('a message piled with combining marks draws only within its own row', async
   const after = await page.screenshot({ clip: await region() });
   expect(after.equals(before)).toBe(true);
 });
+
+test('on a 390 px screen the composer’s buttons wait behind a toggle and its placeholder keeps to one line', async ({
+  admin,
+  api,
+  newUser,
+  signedInPage,
+  uniqueName,
+}) => {
+  // A long channel name, so the placeholder 'Message #…' is wider than the text box.
+  const { group } = await api.defaultChannel(admin);
+  const name = `${uniqueName('narrow').toLowerCase()}-with-a-rather-long-name`;
+  const channel = await api.createChannel(admin, group.id, name);
+  const phone = await signedInPage(await newUser('narrow'), { viewport: PHONE });
+  await bottomBar(phone).getByRole('button', { name: 'Groups', exact: true }).click();
+  await groupRail(phone).getByRole('button', { name: group.name, exact: true }).click();
+  await channelSidebar(phone).getByRole('button', { name: channel.name, exact: true }).click();
+  const box = composer(phone, channel.name);
+  await expect(box).toBeVisible();
+
+  const toggle = phone.getByRole('button', { name: 'Message tools' });
+  const tools = ['Attach files', 'Emoji', 'Open GIF picker'].map((name) =>
+    phone.getByRole('button', { name, exact: true }),
+  );
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  for (const tool of tools) await expect(tool).toBeHidden();
+
+  // One line of placeholder: the empty box is no taller than one line of text and its padding.
+  const oneLine = await box.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const line = parseFloat(style.lineHeight);
+    return (
+      el.getBoundingClientRect().height <= line + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + 1
+    );
+  });
+  expect(oneLine).toBe(true);
+  const boxWidth = (await box.boundingBox())!.width;
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  for (const tool of tools) await expect(tool).toBeVisible();
+  // Opened, the tools take their own line: the text box keeps its width.
+  expect((await box.boundingBox())!.width).toBeGreaterThanOrEqual(boxWidth - 1);
+  await tools[1]!.click();
+  await expect(phone.getByPlaceholder('Search emojis…')).toBeVisible();
+  await phone.keyboard.press('Escape');
+
+  await toggle.click();
+  for (const tool of tools) await expect(tool).toBeHidden();
+  await send(phone, channel.name, 'Sent from the narrow composer');
+});
