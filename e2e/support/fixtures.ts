@@ -13,6 +13,8 @@ import { openChannel, send } from './chat.js';
 
 export interface PageOptions {
   viewport?: ViewportSize;
+  /** A phone: a touch screen (taps, no hover) with a mobile browser's behaviour. */
+  touch?: boolean;
   /** Permissions the page's context is granted, e.g. 'microphone'. */
   permissions?: string[];
   /** Runs on the new context before its page opens, e.g. to add init scripts. */
@@ -172,6 +174,8 @@ function newContext(browser: Browser, baseURL: string, options: PageOptions): Pr
     baseURL,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     permissions: options.permissions,
+    hasTouch: options.touch,
+    isMobile: options.touch,
   });
 }
 

@@ -102,4 +102,10 @@ test('an admin removes a message and both sides see the notice', async ({
   await expect(message(boss, TEXT.adminRemoved)).toBeVisible();
   await expect(message(bob, TEXT.adminRemoved)).toBeVisible();
   await expect(bob.getByText('Something against the rules', { exact: true })).toHaveCount(0);
+
+  // Its menu keeps what is not about the gone text: its ID and its author's profile.
+  await message(bob, TEXT.adminRemoved).click({ button: 'right' });
+  await expect(bob.getByRole('menuitem', { name: 'Copy Message ID' })).toBeVisible();
+  await expect(bob.getByRole('menuitem', { name: 'View Profile' })).toBeVisible();
+  await expect(bob.getByRole('menuitem', { name: /^(Edit|Delete|Copy Text|Add Reaction)$/ })).toHaveCount(0);
 });

@@ -170,20 +170,27 @@ describe('ChannelChat', () => {
     ).toEqual(['Edit', 'Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
   });
 
-  it("lets an admin delete, but not edit, someone else's message, and offers nothing on removed ones", async () => {
+  it("lets an admin delete, but not edit, someone else's message, and keeps the ID and profile on removed ones", async () => {
     setup({
       user: user({ role: 'ADMIN', is_admin: true }),
       messages: [theirs, makeMessage(3, { user_id: 8, content: MESSAGE_REMOVED_BY_ADMIN })],
     });
     await messageShown('hello from bob');
     await within(article('hello from bob')).findByRole('button', { name: 'Add Reaction' });
-    expect(within(article(MESSAGE_REMOVED_BY_ADMIN)).queryByRole('button', { name: 'Message actions' })).toBeNull();
+    expect(within(article(MESSAGE_REMOVED_BY_ADMIN)).queryByRole('button', { name: 'Add Reaction' })).toBeNull();
     const menu = await openActions('hello from bob');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
     ).toEqual(['Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
+    await userEvent.keyboard('{Escape}');
+    const removedMenu = await openActions(MESSAGE_REMOVED_BY_ADMIN);
+    expect(
+      within(removedMenu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Copy Message ID', 'Mark Unread', 'View Profile']);
   });
 
   it('deletes after the confirm dialog and removes the message', async () => {

@@ -12,7 +12,8 @@ import { MESSAGE_MAX_LENGTH } from '@hearth/protocol/constants';
 import { TEXT } from '@hearth/protocol/texts';
 import { useChatPref } from '../../app/chat-prefs';
 import { useSession } from '../../app/session';
-import { Button } from '../../ui';
+import { useIsNarrow } from '../../app/useIsNarrow';
+import { Button, IconButton } from '../../ui';
 import { useMyGroupPermissions } from '../groups/queries';
 import { useLiveState } from '../live/useLiveState';
 import { AttachButton, DraftGrid, useDraftItems, type AttachmentDraft } from '../attachments';
@@ -29,6 +30,7 @@ import {
   spellChecker,
   useSpellcheck,
 } from '../spellcheck';
+import { PlusIcon } from './icons';
 import { useAutoGrow } from './useAutoGrow';
 import { useSendMessage } from './useSendMessage';
 import styles from './Composer.module.css';
@@ -90,6 +92,11 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const limitId = useId();
+  // Spec 1 §2: on narrow screens the buttons collapse behind a toggle, leaving the text box the width.
+  const narrow = useIsNarrow();
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const toolsHidden = narrow && !toolsOpen;
+  const toolsId = useId();
   const send = useSendMessage(id, target.kind === 'dm' ? target.recipientId : null);
   // Show Send Button (spec 3 §2): without it, Enter still sends.
   const showSend = useChatPref('showSendButton');
@@ -234,8 +241,25 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
           }}
         />
       )}
-      <div className={styles.box} data-readonly={readOnly || undefined}>
-        <div className={styles.tools}>
+      <div
+        className={styles.box}
+        data-readonly={readOnly || undefined}
+        data-narrow={narrow || undefined}
+        data-tools-open={(narrow && toolsOpen) || undefined}
+      >
+        {narrow && (
+          <IconButton
+            aria-label="Message tools"
+            aria-expanded={toolsOpen}
+            aria-controls={toolsId}
+            className={styles.toolsToggle}
+            onClick={() => setToolsOpen((open) => !open)}
+          >
+            <PlusIcon size={20} />
+          </IconButton>
+        )}
+        {/* Collapsed, the tools stay mounted (hidden): Ctrl+E and an open picker keep working. */}
+        <div className={styles.tools} id={toolsId} hidden={toolsHidden}>
           {draft && onFiles && (
             <AttachButton
               canUpload={!permissions.isLoading && permissions.canUpload}
@@ -283,7 +307,7 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
             }}
           />
         </div>
-        <div className={styles.tools}>
+        <div className={styles.tools} hidden={toolsHidden}>
           <ComposerEmojiButton onPick={insertEmoji} onClosed={emojiClosed} disabled={readOnly} />
           {trailing}
           {/* A GIF goes at once, through the same outbox as typed text (spec 1 §2: click to send instantly). */}

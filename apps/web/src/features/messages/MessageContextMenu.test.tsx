@@ -98,9 +98,18 @@ describe('messageMenuItems', () => {
     expect(labels(items)).toEqual(['Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
   });
 
-  it('offers nothing while the message is edited, or once an admin removed it', () => {
+  it('offers nothing while the message is edited', () => {
     expect(messageMenuItems(makeMessage(41), author, { canReact: true, editing: true }, actions())).toEqual([]);
-    const removed = makeMessage(41, { content: MESSAGE_REMOVED_BY_ADMIN });
-    expect(messageMenuItems(removed, admin, { canReact: true, editing: false }, actions())).toEqual([]);
+  });
+
+  it('keeps Copy Message ID, Mark Unread and View Profile on a message an admin removed, for its author and an admin', () => {
+    const removed = makeMessage(41, { user_id: author.id, content: MESSAGE_REMOVED_BY_ADMIN });
+    for (const viewer of [admin, author]) {
+      const items = messageMenuItems(removed, viewer, { canReact: true, editing: false }, actions());
+      expect(labels(items)).toEqual(['Copy Message ID', 'Mark Unread', 'View Profile']);
+    }
+    const copying = actions();
+    select(messageMenuItems(removed, other, { canReact: true, editing: false }, copying), 'Copy Message ID');
+    expect(copying.copy).toHaveBeenCalledWith('41', 'Message ID');
   });
 });

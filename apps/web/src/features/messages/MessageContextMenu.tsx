@@ -28,8 +28,9 @@ export interface MessageMenuState {
 
 /**
  * The message menu's entries in the spec's order (spec 1 §2): Edit, Delete, Copy Text, Copy Message ID,
- * Add Reaction, Mark Unread, then View Profile. Edit is the author's; Delete the author's or an admin's. A message an
- * admin removed, or one being edited, offers nothing.
+ * Add Reaction, Mark Unread, then View Profile. Edit is the author's; Delete the author's or an admin's. A message
+ * being edited offers nothing. A message an admin removed keeps what is not about its text (Copy Message ID, Mark
+ * Unread, View Profile), as a moderator looking into it needs them; it has no text to copy, edit or react to.
  */
 export function messageMenuItems(
   message: Message,
@@ -37,19 +38,21 @@ export function messageMenuItems(
   { canReact, editing }: MessageMenuState,
   actions: MessageMenuActions,
 ): MenuItem[] {
-  if (editing || isRemovedByAdmin(message)) return [];
+  if (editing) return [];
+  const removed = isRemovedByAdmin(message);
   const { canEdit, canDelete } = messagePermissions(message, viewer);
   const items: MenuItem[] = [];
   if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: actions.edit });
   if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: actions.delete });
-  if (message.content)
+  if (message.content && !removed)
     items.push({ label: 'Copy Text', icon: <CopyIcon />, onSelect: () => actions.copy(message.content, 'Text') });
   items.push({
     label: 'Copy Message ID',
     icon: <HashIcon />,
     onSelect: () => actions.copy(String(message.id), 'Message ID'),
   });
-  if (canReact) items.push({ label: 'Add Reaction', icon: <AddReactionIcon />, onSelect: actions.addReaction });
+  if (canReact && !removed)
+    items.push({ label: 'Add Reaction', icon: <AddReactionIcon />, onSelect: actions.addReaction });
   // A direct message's read mark only moves forward (its conversation has no Mark Unread).
   if (message.channel_id > 0)
     items.push({ label: 'Mark Unread', icon: <MarkUnreadIcon />, onSelect: actions.markUnread });
@@ -67,7 +70,8 @@ export function useMessageMenu(
   viewer: Viewer | null,
   { editing, onEdit, onDelete }: { editing: boolean; onEdit(id: number): void; onDelete(message: Message): void },
 ) {
-  const canReact = useCanReact(message);
+  // A removed message has nothing left to react to.
+  const canReact = useCanReact(message) && !isRemovedByAdmin(message);
   const [pickerOpen, setPickerOpen] = useState(false);
   const toast = useToast();
   const markUnread = useMarkChannelUnread().mutate;

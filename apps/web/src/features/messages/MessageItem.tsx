@@ -5,6 +5,7 @@ import { cx } from '../../ui/cx';
 import { AddReactionButton, ReactionBar } from '../reactions';
 import { MessageContent, mentionedClass, useMentionsMe } from '../rendering';
 import { MessageAttachments } from '../attachments';
+import { textDirection } from '../../lib/text-direction';
 import { DateSeparator } from './DateSeparator';
 import { formatFull } from './format-time';
 import { MoreIcon } from './icons';
@@ -81,6 +82,7 @@ export const MessageItem = memo(function MessageItem({
           )}
           aria-label={`${name}, ${formatFull(message.timestamp)}`}
           data-row-key={rowKey}
+          data-dir={textDirection(message.content)}
           tabIndex={tabStop ? 0 : -1}
           onKeyDown={onKeyDown}
         >
@@ -119,6 +121,7 @@ export const MessageItem = memo(function MessageItem({
                 <MessageContent
                   text={message.content}
                   authorId={message.user_id}
+                  everyonePings={message.mentions_everyone}
                   className={cx(styles.content, isRemovedByAdmin(message) && styles.removed)}
                   after={
                     message.edited_at && (

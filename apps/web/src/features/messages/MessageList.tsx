@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+  type RefCallback,
+} from 'react';
 import { Virtuoso, type Components, type VirtuosoHandle } from 'react-virtuoso';
 import type { Message } from '@hearth/protocol';
 import { useServices } from '../../app/services';
@@ -14,6 +23,7 @@ import { PendingMessageItem, type PendingAuthor } from './PendingMessageItem';
 import { useEdgePaging } from './useEdgePaging';
 import { useMessageActions } from './useMessageActions';
 import { useRovingFocus } from './useRovingFocus';
+import { useStickToBottom } from './useStickToBottom';
 import { usePendingMessages } from './useSendMessage';
 import { useMarkReadAtBottom } from '../read-status/useMarkReadAtBottom';
 import styles from './MessageList.module.css';
@@ -50,6 +60,8 @@ interface ListContext {
   editingId: number | null;
   tabStopKey: string | null;
   connected: boolean;
+  /** Told the element holding the rows, whose size changes while they settle. */
+  contentRef: RefCallback<HTMLElement>;
 }
 
 const components: Components<ListRow, ListContext> = {
@@ -57,6 +69,19 @@ const components: Components<ListRow, ListContext> = {
     context.loadingOlder ? <p className={styles.edge}>Loading older messages...</p> : <div className={styles.gap} />,
   Footer: ({ context }) =>
     context.loadingNewer ? <p className={styles.edge}>Loading newer messages...</p> : <div className={styles.gap} />,
+  // Virtuoso's own list element, also handed to the list so it can watch the rows' height.
+  List: function RowList({ context, ref, ...props }) {
+    const { contentRef } = context;
+    const setRef = useCallback(
+      (element: HTMLDivElement | null) => {
+        if (typeof ref === 'function') ref(element);
+        else if (ref) ref.current = element;
+        contentRef(element);
+      },
+      [ref, contentRef],
+    );
+    return <div {...props} ref={setRef} />;
+  },
 };
 
 /** The channel history as a virtualised list that stays anchored while pages load at either end. */
@@ -76,26 +101,28 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
   const atBottomRef = useRef(true);
   const hasNewerRef = useRef(state.hasNewer);
   hasNewerRef.current = state.hasNewer;
-  const userScrolled = useRef(false);
+  // Until the reader scrolls away, the list keeps to its bottom whenever its rows change height.
+  const { stuck, stick, scrollerRef, contentRef } = useStickToBottom(() => !hasNewerRef.current);
 
   const scrollToBottom = useCallback(() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' }), []);
 
-  // Each fresh window (channel opened, resync, jump) starts at the bottom; the scroll is repeated
-  // while late layout settles, and automatic paging waits so the first scroll cannot trigger it.
+  // Each fresh window (channel opened, resync, jump) starts at the bottom and keeps to it while its
+  // rows settle (useStickToBottom); the spec's repeated scroll is kept on top of that, and automatic
+  // paging waits so the first scroll cannot trigger it.
   const { status, generation } = state;
   useEffect(() => {
     if (status !== 'ready') return;
     setAutoLoad(false);
-    userScrolled.current = false;
+    stick();
     const started = Date.now();
     const timers = SCROLL_REPEATS_MS.map((ms) =>
       setTimeout(() => {
-        if (!userScrolled.current && Date.now() - started <= SCROLL_REPEAT_LIMIT_MS) scrollToBottom();
+        if (stuck.current && Date.now() - started <= SCROLL_REPEAT_LIMIT_MS) scrollToBottom();
       }, ms),
     );
     timers.push(setTimeout(() => setAutoLoad(true), AUTO_LOAD_PAUSE_MS));
     return () => timers.forEach(clearTimeout);
-  }, [status, generation, scrollToBottom]);
+  }, [status, generation, scrollToBottom, stick, stuck]);
 
   const { hasNewer, firstItemIndex } = state;
   useEdgePaging(store, state, { atTop, atBottom, enabled: autoLoad });
@@ -112,18 +139,19 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
   const latestLiveId = state.latestLive?.id;
   useEffect(() => {
     if (latestLiveId === undefined) return;
-    if (atBottomRef.current && !hasNewerRef.current) scrollToBottom();
+    if ((atBottomRef.current || stuck.current) && !hasNewerRef.current) scrollToBottom();
     else setUnseen(true);
-  }, [latestLiveId, scrollToBottom]);
+  }, [latestLiveId, scrollToBottom, stuck]);
   useEffect(() => {
     if (atBottom && !hasNewer) setUnseen(false);
   }, [atBottom, hasNewer]);
 
   const scrollToLatest = useCallback(() => {
     setUnseen(false);
+    stick();
     if (store.getSnapshot().hasNewer) void store.loadNewest();
     else scrollToBottom();
-  }, [store, scrollToBottom]);
+  }, [store, scrollToBottom, stick]);
   useImperativeHandle(ref, () => ({ scrollToLatest }), [scrollToLatest]);
 
   // Closing the inline editor hands focus back to its message, so the keyboard user stays in place.
@@ -164,6 +192,7 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
       editingId,
       tabStopKey: focus.tabStopKey,
       connected,
+      contentRef,
     }),
     [
       rows,
@@ -175,6 +204,7 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
       editingId,
       focus.tabStopKey,
       connected,
+      contentRef,
     ],
   );
 
@@ -240,25 +270,18 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
     );
   }
 
-  const markUserScroll = () => {
-    userScrolled.current = true;
-  };
   return (
     <div
       ref={container}
       className={styles.list}
-      onWheel={markUserScroll}
-      onTouchMove={markUserScroll}
-      onKeyDown={(event) => {
-        markUserScroll();
-        focus.onKeyDown(event);
-      }}
+      onKeyDown={focus.onKeyDown}
       onFocus={focus.onFocus}
       onBlur={focus.onBlur}
     >
       <Virtuoso
         key={generation}
         ref={virtuoso}
+        scrollerRef={scrollerRef}
         className={styles.scroller}
         role="region"
         aria-label="Messages"
@@ -273,7 +296,7 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
         itemContent={itemContent}
         components={components}
         alignToBottom
-        followOutput={(isAtBottom) => (isAtBottom && !hasNewerRef.current ? 'auto' : false)}
+        followOutput={(isAtBottom) => ((isAtBottom || stuck.current) && !hasNewerRef.current ? 'auto' : false)}
         atTopThreshold={OLDER_THRESHOLD_PX}
         atBottomThreshold={NEWER_THRESHOLD_PX}
         atTopStateChange={setAtTop}

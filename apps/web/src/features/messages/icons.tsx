@@ -59,3 +59,9 @@ export const ProfileIcon = (p: IconProps) => (
     <path d="M5 21a7 7 0 0 1 14 0" />
   </Icon>
 );
+
+export const PlusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);

@@ -95,11 +95,19 @@ describe('MessageContent', () => {
     expect(window.history.state).toEqual({ tab: 'privacy', section: null });
   });
 
-  it('highlights mentions, the reader and @everyone more', () => {
-    const { container } = renderMessage('hey @bob and @Alice, @everyone');
+  it('highlights mentions, the reader and an @everyone that pinged more', () => {
+    const { container } = renderMessage('hey @bob and @Alice, @everyone', { everyonePings: true });
     const mentions = [...container.querySelectorAll('[data-self]')].map((m) => m.textContent);
     expect(mentions).toEqual(['@Alice', '@everyone']);
     expect(screen.getByText('@bob')).toBeTruthy();
+  });
+
+  it('draws an @everyone that pinged nobody (not an admin’s) as plain text', () => {
+    const { container } = renderMessage('hey @bob, @everyone look');
+    const mentions = [...container.querySelectorAll('span')].map((m) => m.textContent);
+    expect(mentions).toContain('@bob');
+    expect(mentions).not.toContain('@everyone');
+    expect(container.textContent).toBe('hey @bob, @everyone look');
   });
 
   it('shows a shortcode as text while the emoji data loads, then as the emoji; unknown ones stay text', async () => {

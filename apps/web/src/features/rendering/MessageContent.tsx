@@ -25,6 +25,11 @@ export interface MessageContentProps {
   embeds?: boolean;
   /** Who wrote it: their uploaded GIFs are drawn for `:name:` that no emoji has. */
   authorId?: number;
+  /**
+   * Whether its `@everyone` pinged everyone (the server's `mentions_everyone`: only an admin's does).
+   * Otherwise `@everyone` is drawn as the plain text it was for everyone reading it.
+   */
+  everyonePings?: boolean;
 }
 
 /** A message that is one GIF link the page may show is shown as the GIF alone. */
@@ -42,10 +47,20 @@ function isSoleGif(nodes: readonly RichNode[]): boolean {
  * later). The text sits in <bdi dir="auto">: its direction comes from its own first strong letter,
  * and a bidirectional override in it cannot reorder what follows (the '(edited)' marker).
  */
-export function MessageContent({ text, className, after, embeds = true, authorId }: MessageContentProps) {
+export function MessageContent({
+  text,
+  className,
+  after,
+  embeds = true,
+  authorId,
+  everyonePings = false,
+}: MessageContentProps) {
   const parsed = parseMessage(text);
   const viewerName = useSession()?.user.username.toLowerCase() ?? null;
-  const rendered = useMemo(() => renderNodes(parsed.nodes, { viewerName }), [parsed, viewerName]);
+  const rendered = useMemo(
+    () => renderNodes(parsed.nodes, { viewerName, everyonePings }),
+    [parsed, viewerName, everyonePings],
+  );
   const gifOnly = embeds && isSoleGif(parsed.nodes);
   const jumbo = isEmojiOnly(parsed.nodes);
   return (

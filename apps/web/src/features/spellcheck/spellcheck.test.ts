@@ -23,6 +23,14 @@ describe('which words are checked', () => {
     expect(words('run `npm instal` then ```\nconst x = tpyo\n``` done')).toEqual(['run', 'then', 'done']);
   });
 
+  it('skips the name and subcommand of a slash command, but checks the text it carries', () => {
+    expect(words('/giphy danceing cats')).toEqual(['danceing', 'cats']);
+    expect(words('/shrugg')).toEqual([]);
+    expect(words('/guardian hugme')).toEqual([]);
+    expect(words('/Guardian announce #general Meeting tonihgt')).toEqual(['Meeting', 'tonihgt']);
+    expect(words('not a /command hugme')).toEqual(['not', 'command', 'hugme']);
+  });
+
   it('keeps apostrophes and letters of any script inside words', () => {
     expect(words("don't café naïve")).toEqual(["don't", 'café', 'naïve']);
   });

@@ -8,6 +8,8 @@ import styles from '../RichText.module.css';
 export interface RenderOptions {
   /** The reader's username in lower case: mentions of them stand out more than others. */
   viewerName: string | null;
+  /** Whether the message's `@everyone` pinged everyone; when not (not an admin's), it is plain text. */
+  everyonePings: boolean;
 }
 
 /**
@@ -59,6 +61,7 @@ function renderNode(node: RichNode, key: number, options: RenderOptions): ReactN
         </MessageLink>
       );
     case 'mention': {
+      if (node.name === EVERYONE && !options.everyonePings) return `@${node.name}`;
       const self = node.name === EVERYONE || node.name.toLowerCase() === options.viewerName;
       return (
         <span key={key} className={styles.mention} data-self={self || undefined}>
