@@ -39,12 +39,11 @@ async function resources(): Promise<SystemResources> {
 const size = /^\d+(\.\d+)? (B|KB|MB|GB|TB)$/;
 
 describe('GET /admin/system/resources', () => {
-  it("describes the machine, this node's live connections and the relay, quickly enough to refresh every 10 s", async () => {
+  // How fast it answers is not asserted here (a test must not depend on the machine's speed).
+  it("describes the machine, this node's live connections and the relay", async () => {
     await resources(); // the first reading of a process measures the CPU over a short interval of its own
     const connections = [await live(admin), await live(admin)];
-    const started = performance.now();
     const r = await resources();
-    expect(performance.now() - started).toBeLessThan(3_000);
 
     expect(r.cpu.cores_logical).toBeGreaterThanOrEqual(1);
     expect(r.cpu.cores_physical).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,10 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy* and waitFor wait for what the test needs, not for how fast the machine is: their default of
+// 1 s ran out on a busy machine while a lazily loaded dialog or menu was still being imported. A test
+// that passes is no slower for it; the test's own limit (vitest.config.ts) still ends a real hang.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Browser features jsdom lacks, stubbed once for every test (a test may stub its own over them).
 

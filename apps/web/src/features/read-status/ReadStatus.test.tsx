@@ -217,7 +217,7 @@ describe('live', () => {
     const lobby = await channelButton('lobby');
     await waitFor(() => expect(badgeOf(lobby)).toBe('1'));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
-    await waitFor(() => expect(badgeOf(lobby)).toBeNull(), { timeout: 2_000 });
+    await waitFor(() => expect(badgeOf(lobby)).toBeNull());
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', path: '/channel/10/mark-read', body: { message_id: null } },
     ]);

@@ -168,7 +168,7 @@ describe('username', () => {
     expect(writes('/user/update-username')[0]!.body).toEqual({ username: 'alice_2' });
     expect(within(form).getByRole('button', { name: 'Change Username' })).toHaveProperty('disabled', true);
     expect(services.auth.get()).not.toBeNull();
-    await waitFor(() => expect(services.auth.get()).toBeNull(), { timeout: 3_000 });
+    await waitFor(() => expect(services.auth.get()).toBeNull());
     expect(Date.now() - savedAt).toBeGreaterThanOrEqual(1_900);
     // Not a lost session: the login form has nothing to explain.
     expect(localStorage.getItem(SESSION_EXPIRED_KEY)).toBeNull();
