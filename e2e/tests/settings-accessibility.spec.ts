@@ -17,7 +17,7 @@ const SETTINGS_TABS: readonly [string, (tab: Locator) => Locator][] = [
   ['Custom Emojis', (t) => t.getByText('No emojis yet')],
   ['Custom GIFs', (t) => t.getByText('No GIFs', { exact: true })],
   ['Appearance', (t) => t.getByRole('tab', { name: 'Dark Themes' })],
-  ['Devices', (t) => t.getByText(/This device/i).first()],
+  ['Devices', (t) => t.getByRole('list', { name: 'Authorized devices' })],
   ['About', (t) => t.getByRole('button', { name: 'View Changelog' })],
 ];
 
@@ -42,7 +42,7 @@ const ADMIN_TABS: readonly [string, (tab: Locator) => Locator][] = [
 
 /** Waits for opening animations and for every spinner in `scope` to be gone, so axe sees the settled tab. */
 async function settled(page: Page, scope: Locator): Promise<void> {
-  await expect(scope.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  await expect(scope.getByRole('status', { name: /^Loading/ })).toHaveCount(0, { timeout: 30_000 });
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
