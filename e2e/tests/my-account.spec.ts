@@ -16,8 +16,11 @@ async function openSettings(page: Page, tab: 'My Account' | 'Privacy & Safety') 
 
 const loginForm = (page: Page) => page.getByRole('form', { name: 'Welcome back' });
 
-/** Signed out by the tab itself 2 s after it said so, not by a revocation notice, and the login form has nothing to explain. */
-async function expectLoggedOutQuietly(page: Page, success: string) {
+/**
+ * Signed out by the tab itself 2 s after it said so, not by a revocation notice; the login form has
+ * no error, but says why the user is there and has the name to sign in with filled in.
+ */
+async function expectLoggedOutQuietly(page: Page, success: string, notice: string, username: string) {
   const said = page.getByText(success);
   await expect(said).toBeVisible();
   const saidAt = Date.now();
@@ -25,6 +28,9 @@ async function expectLoggedOutQuietly(page: Page, success: string) {
   expect(Date.now() - saidAt).toBeGreaterThan(1_000);
   await expect(page.getByRole('alert', { name: 'Device Access Revoked' })).toHaveCount(0);
   await expect(loginForm(page).getByRole('alert')).toHaveCount(0);
+  await expect(loginForm(page).getByRole('status')).toHaveText(notice);
+  await expect(loginForm(page).getByLabel('Username')).toHaveValue(username);
+  await expect(loginForm(page).getByLabel('Password')).toBeFocused();
 }
 
 /** The login form refuses these credentials. */
@@ -72,7 +78,12 @@ test('a user changes their username and is logged out; the new name logs in, the
   const renamed = uniqueName('renamed');
   await input.fill(renamed);
   await settings.getByRole('button', { name: 'Change Username' }).click();
-  await expectLoggedOutQuietly(page, 'Username updated successfully! Please log in again.');
+  await expectLoggedOutQuietly(
+    page,
+    'Username updated successfully! Please log in again.',
+    `Your username was changed to ${renamed}. Sign in with it.`,
+    renamed,
+  );
 
   await expectLoginRefused(page, account.username, PASSWORD);
   await logIn(page, { username: renamed, password: PASSWORD });
@@ -95,7 +106,12 @@ test('a user changes their password and is logged out; only the new password log
 
   await form.getByLabel('Confirm New Password').fill('brand-new-1');
   await form.getByRole('button', { name: 'Change Password' }).click();
-  await expectLoggedOutQuietly(page, 'Password updated successfully! Please log in again.');
+  await expectLoggedOutQuietly(
+    page,
+    'Password updated successfully! Please log in again.',
+    'Your password was changed. Sign in with your new password.',
+    account.username,
+  );
 
   await expectLoginRefused(page, account.username, PASSWORD);
   await logIn(page, { username: account.username, password: 'brand-new-1' });

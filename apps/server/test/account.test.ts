@@ -392,11 +392,20 @@ describe('password reset', () => {
       );
     const right = await api.post('/auth/verify-reset-code', { identifier: me.email.toUpperCase(), code });
     expect(right).toMatchObject({ status: 200, body: { message: ACCOUNT_TEXT.resetCodeAccepted } });
-    // The code proved the mailbox: the address is verified now.
-    expect((await api.get('/user/email-status', me.token)).body.email_verified).toBe(true);
+    // The code proved the mailbox: the address is verified now, and no verification is pending any more
+    // (the code mailed when the address was added is spent with it).
+    expect((await api.get('/user/email-status', me.token)).body).toEqual({
+      email: me.email,
+      email_verified: true,
+      has_pending_verification: false,
+    });
     expect(await api.post('/auth/verify-reset-code', { identifier: me.username, code })).toMatchObject(
       fail(400, ACCOUNT_TEXT.resetCodeInvalid),
     );
+    // The current password is refused as the new one, with Change Password's text; the token stays usable.
+    expect(
+      await api.post('/auth/reset-password', { token: right.body.reset_token, new_password: PASSWORD }),
+    ).toMatchObject(fail(400, ACCOUNT_TEXT.newPasswordSame));
     const reset = await api.post('/auth/reset-password', { token: right.body.reset_token, new_password: 'another1' });
     expect(reset.status).toBe(200);
     expect((await login(me.username, 'another1')).status).toBe(200);

@@ -99,6 +99,15 @@ async function live(token: string, node: RunningApp = nodeA): Promise<LiveClient
 }
 
 describe('GET /auth/devices', () => {
+  it("names a device whose browser sent no or an unreadable User-Agent 'Unknown device', never blank", async () => {
+    const { name } = await newUser('blank');
+    const empty = await signIn(name, { userAgent: '' });
+    const spaces = await signIn(name, { userAgent: '\t ' });
+    const controls = await signIn(name, { userAgent: '\u00a0\u00a0' });
+    const named = new Map((await devices(empty.token)).map((d) => [d.id, d.device_name]));
+    for (const session of [empty, spaces, controls]) expect(named.get(session.deviceId)).toBe('Unknown device');
+  });
+
   it("lists the caller's signed-in devices, most recently used first, with what the client sent", async () => {
     const { name, first } = await newUser();
     const laptop = await signIn(name, { fingerprint: 'fp-laptop-1' });

@@ -14,7 +14,9 @@ export type MessageAnswer = z.infer<typeof MessageAnswer>;
 export const EmailStatus = z.object({
   email: z.string().nullable(),
   email_verified: z.boolean(),
-  has_pending_verification: z.boolean().describe('a verification code was sent and can still be used'),
+  has_pending_verification: z
+    .boolean()
+    .describe('a verification code was sent and can still be used; false once the address is verified'),
 });
 export type EmailStatus = z.infer<typeof EmailStatus>;
 

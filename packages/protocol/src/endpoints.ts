@@ -309,7 +309,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 200,
     summary:
-      "The caller's address, whether it is verified, and whether a verification code was sent that can still be used (15 minutes, 5 tries).",
+      "The caller's address, whether it is verified, and whether a verification code was sent that can still be used (15 minutes, 5 tries); never pending once verified.",
     answer: EmailStatus,
   },
   {
@@ -371,7 +371,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'none',
     status: 200,
     summary:
-      'The code a reset mailed to an unverified address, for a reset token; the address counts as verified from then on. Any wrong identifier, code, or a code expired or voided (5 wrong tries) is the same 400 "Invalid or expired code".',
+      'The code a reset mailed to an unverified address, for a reset token; the address counts as verified from then on (a verification code still pending for it is void). Any wrong identifier, code, or a code expired or voided (5 wrong tries) is the same 400 "Invalid or expired code".',
     limits: ['resetCodePerIp', 'resetCodePerIdentifier'],
     body: VerifyResetCodeBody,
     answer: VerifyResetCodeAnswer,
@@ -382,7 +382,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     auth: 'none',
     status: 200,
     summary:
-      'Sets a new password (the rules of registration) with a reset token, once. Every device of the account is signed out (each gets `device_revoked`) and a verified address is mailed "Your password was changed". A token used, expired or unknown is 400 "This reset link is invalid or has expired".',
+      'Sets a new password (the rules of registration) with a reset token, once. Every device of the account is signed out (each gets `device_revoked`) and a verified address is mailed "Your password was changed". A token used, expired or unknown is 400 "This reset link is invalid or has expired"; the current password as the new one is 400 "New password must be different from current password" (the token stays usable).',
     limits: ['resetCodePerIp'],
     body: ResetPasswordBody,
     answer: MessageAnswer,

@@ -32,7 +32,12 @@ export async function emailStatus(ctx: AppContext, user: UserRow): Promise<Email
     [user.id, EMAIL_CODE_MAX_ATTEMPTS],
   );
   const row = rows[0]!;
-  return { email: row.email, email_verified: row.email_verified, has_pending_verification: row.pending };
+  // A verified address has nothing pending, whatever code may linger: one status, never both.
+  return {
+    email: row.email,
+    email_verified: row.email_verified,
+    has_pending_verification: row.pending && !row.email_verified,
+  };
 }
 
 /** Mails a new verification code for the user's current address (the previous code stops working). */

@@ -3,7 +3,7 @@ import { ACCOUNT_TEXT, FORGOT_PASSWORD_NEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { badRequest } from '../http/errors.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { resetCodeMail, resetLinkMail } from '../mail/templates.js';
 import { checkCode, issueCode, issueResetToken, resetTokenUser, spendResetToken } from './codes.js';
 import { notifyPasswordChanged } from './notices.js';
@@ -83,10 +83,14 @@ export async function verifyResetCode(
   const token = await inTransaction(ctx.db, async (tx) => {
     const check = await checkCode(tx, userId, 'reset_password', code);
     if (check.result !== 'ok') return null;
-    await tx.query('UPDATE users SET email_verified = true WHERE id = $1 AND lower(email) = lower($2)', [
-      userId,
-      check.email,
-    ]);
+    const verified = await tx.query(
+      'UPDATE users SET email_verified = true WHERE id = $1 AND lower(email) = lower($2)',
+      [userId, check.email],
+    );
+    // The address is proven now, so a verification code still pending for it is void: email status
+    // must not say verified and pending at once.
+    if (verified.rowCount)
+      await tx.query(`DELETE FROM email_codes WHERE user_id = $1 AND purpose = 'verify_email'`, [userId]);
     return issueResetToken(tx, userId);
   });
   if (!token) throw badRequest(ACCOUNT_TEXT.resetCodeInvalid);
@@ -100,7 +104,16 @@ export async function verifyResetCode(
  */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<MessageAnswer> {
   // A bad token is refused before any password is hashed (scrypt is the expensive part).
-  if (!(await resetTokenUser(ctx.db, token))) throw badRequest(ACCOUNT_TEXT.resetTokenInvalid);
+  const owner = await resetTokenUser(ctx.db, token);
+  if (!owner) throw badRequest(ACCOUNT_TEXT.resetTokenInvalid);
+  // The same rule as Change Password: the new password must differ from the current one. The token
+  // is not spent, so the user can pick another.
+  const { rows } = await ctx.db.query<{ password_hash: string | null }>(
+    'SELECT password_hash FROM users WHERE id = $1',
+    [owner],
+  );
+  const current = rows[0]?.password_hash;
+  if (current && (await verifyPassword(newPassword, current))) throw badRequest(ACCOUNT_TEXT.newPasswordSame);
   const passwordHash = await hashPassword(newPassword);
   const done = await inTransaction(ctx.db, async (tx) => {
     const userId = await spendResetToken(tx, token);

@@ -4,9 +4,10 @@ import type { LiveFrame } from '../lib/live';
 import { fingerprintHeaders } from '../lib/device-fingerprint';
 import type { Services } from './services';
 import { useServices } from './services';
-import { landInDefaultChannelNext } from '../features/shell/useLandInDefaultChannel';
+import { landInDefaultChannelNext } from '../features/shell/landing-flag';
 import { apiVersion } from './api-version';
 import { quietEnding } from '../features/session-lifecycle/endings';
+import type { LoginNoticeState } from '../features/auth/login-notice';
 import { pushOptedIn } from '../features/push/push-opt-in';
 
 export function useSession() {
@@ -57,9 +58,10 @@ export async function signOut(services: Services) {
  * session lifecycle's quiet ending: until then nothing ends it early (a refused refresh meanwhile is
  * expected), nothing is stored or shown, and nothing is sent (the device is already signed out). A
  * session that ended meanwhile takes the pending sign-out with it, so the next one is left alone.
+ * `loginNotice` is what the login form then says (why, and the name to sign in with).
  */
-export function signOutAfter(services: Services, ms: number): void {
-  services.lifecycle.end(quietEnding(ms));
+export function signOutAfter(services: Services, ms: number, loginNotice?: LoginNoticeState): void {
+  services.lifecycle.end(quietEnding(ms, loginNotice));
 }
 
 export const isAdminRole = (role: string | undefined) => role?.toUpperCase() === 'ADMIN';

@@ -17,9 +17,10 @@ window.matchMedia = (query: string) =>
     removeEventListener: () => undefined,
   }) as unknown as MediaQueryList;
 
-/** Without layout there is nothing to scroll, but lists call these. */
+/** Without layout there is nothing to scroll, but lists (and the settings tab strip) call these. */
 Element.prototype.scrollTo ??= () => undefined;
 Element.prototype.scrollBy ??= () => undefined;
+Element.prototype.scrollIntoView ??= () => undefined;
 
 afterEach(() => {
   cleanup();

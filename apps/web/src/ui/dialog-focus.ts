@@ -34,6 +34,40 @@ function takeDialogOpener(): HTMLElement | null {
   return active instanceof HTMLElement && active !== document.body ? active : null;
 }
 
+/**
+ * A full-screen panel opened by an address (Settings, the Admin Panel) is loaded on first use, so it
+ * may mount long after the menu choice or button press that asked for it: the control that did is
+ * noted here, as the navigation is asked for, and kept until the panel takes it.
+ */
+let forScreen: HTMLElement | null = null;
+
+/** Call as a control navigates to a full-screen panel: the menu's opener, else what has focus. */
+export function noteScreenOpener(): void {
+  const active = document.activeElement;
+  forScreen = fromMenu ?? (active instanceof HTMLElement && active !== document.body ? active : null);
+}
+
+/**
+ * The close handler of a full-screen panel's Dialog.Content: focus goes back to the control that
+ * opened it (noted by noteScreenOpener, else what had focus as it mounted: a settings link), not to
+ * the page body. Opened by typing its address, it has no opener, and Radix's default applies.
+ */
+export function useScreenFocus(): Pick<DialogFocus, 'onCloseAutoFocus'> {
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    opener.current = forScreen ?? (active instanceof HTMLElement && active !== document.body ? active : null);
+    forScreen = null;
+  }, []);
+  return {
+    onCloseAutoFocus: (event: Event) => {
+      if (!opener.current?.isConnected) return;
+      event.preventDefault();
+      opener.current.focus();
+    },
+  };
+}
+
 /** The element with focus if it lies inside `container`, else the container itself. */
 export function focusedWithin(container: HTMLElement | null): HTMLElement | null {
   const active = document.activeElement;

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { useNavigation } from '../../app/navigation';
 import { placePath } from '../../app/routes';
 import { IconButton } from '../../ui';
+import { useScreenFocus } from '../../ui/dialog-focus';
 import { CloseIcon } from '../../ui/icons';
 import { Tabs } from '../../ui/Tabs';
 import { ADMIN_TABS, type AdminTabId } from './admin-tabs';
@@ -37,12 +38,17 @@ export default function AdminPanel() {
   const nav = useNavigation();
   const [tab, setTab] = useState<AdminTabId>('users');
   const close = () => navigate(placePath({ groupId: nav.groupId, channelId: nav.channelId }));
+  const focus = useScreenFocus();
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.panel} aria-describedby="admin-panel-subtitle">
+        <Dialog.Content
+          className={styles.panel}
+          aria-describedby="admin-panel-subtitle"
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+        >
           <header className={styles.header}>
             <div>
               <Dialog.Title asChild>

@@ -27,24 +27,28 @@ export function DeveloperOptions() {
         <h3 id="about-developer" className={styles.sectionTitle}>
           Developer Options
         </h3>
-        <Switch
-          label="Developer Options"
-          description="Show options meant for developing and testing Hearth."
-          checked={state.developerOptions}
-          onCheckedChange={(on) => apiVersion.setDeveloperOptions(on)}
-        />
+        <div className={styles.switches}>
+          <Switch
+            label="Developer Options"
+            description="Show options meant for developing and testing Hearth."
+            checked={state.developerOptions}
+            onCheckedChange={(on) => apiVersion.setDeveloperOptions(on)}
+          />
+        </div>
       </section>
       {state.developerOptions && (
         <section className={styles.section} aria-labelledby="about-api-options">
           <h3 id="about-api-options" className={styles.sectionTitle}>
             API Options
           </h3>
-          <Switch
-            label="Show API version selector on the login screen"
-            description={`The API in use: ${state.effective.toUpperCase()}. V1 is a compatibility mode without voice, privacy and device features.`}
-            checked={state.showApiSelector}
-            onCheckedChange={(on) => void onSelector(on)}
-          />
+          <div className={styles.switches}>
+            <Switch
+              label="Show API version selector on the login screen"
+              description={`The API in use: ${state.effective.toUpperCase()}. V1 is a compatibility mode without voice, privacy and device features.`}
+              checked={state.showApiSelector}
+              onCheckedChange={(on) => void onSelector(on)}
+            />
+          </div>
         </section>
       )}
     </>

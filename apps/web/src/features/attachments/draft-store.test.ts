@@ -66,6 +66,18 @@ describe('the attachment draft', () => {
     expect(draft.add([file('z.png')])).toBeNull();
   });
 
+  it('does not count a failed upload towards the 15, nor in the refusal text', async () => {
+    const { draft, pending } = controlledUploads();
+    draft.add(Array.from({ length: 14 }, (_, i) => file(`${i}.png`)));
+    pending[0]!.reject(new Error('Upload failed'));
+    await flush();
+    expect(draft.getSnapshot()[0]).toMatchObject({ status: 'failed' });
+    // 13 uploads under way or done: three more pass the limit, and the text says 13.
+    expect(draft.add([file('x.png'), file('y.png'), file('z.png')])).toBe(uploadLimitText(13, 3));
+    expect(draft.add([file('x.png'), file('y.png')])).toBeNull();
+    expect(draft.getSnapshot()).toHaveLength(16);
+  });
+
   it('deletes a removed upload on the server, and one removed while still uploading once it lands', async () => {
     const { draft, pending, discard } = controlledUploads();
     draft.add([file('a.png'), file('b.png')]);

@@ -71,7 +71,8 @@ export class AttachmentDraft {
    */
   add(files: readonly File[]): string | null {
     if (files.length === 0) return null;
-    const have = this.items.length;
+    // A failed upload stays as a tile to retry or remove, but it is no file of the message.
+    const have = this.items.filter((i) => i.status !== 'failed').length;
     if (have + files.length > ATTACHMENTS_PER_MESSAGE_MAX) return uploadLimitText(have, files.length);
     const added = files.map((file): [DraftItem, File] => {
       const kind = kindOf(file.type);

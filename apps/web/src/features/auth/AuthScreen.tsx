@@ -9,7 +9,8 @@ import { ApiVersionSelector } from '../api-version/ApiVersionSelector';
 import { SESSION_EXPIRED_KEY } from '../../lib/auth-store';
 import { Button, TextField } from '../../ui';
 import { preSignInViews } from '../password-reset/lazy';
-import { readLoginNotice, type ForgotPasswordState } from './login-notice';
+import { focusAfterSignIn } from '../shell/focus-after-sign-in';
+import { readLoginNotice, readNoticeUsername, type ForgotPasswordState } from './login-notice';
 import styles from './AuthScreen.module.css';
 
 type Mode = 'login' | 'register';
@@ -23,8 +24,14 @@ export function AuthScreen() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(() => localStorage.getItem(SESSION_EXPIRED_KEY));
   const [busy, setBusy] = useState(false);
-  // Good news brought back to the login form, such as a password just reset (spec 3 §2).
-  const notice = readLoginNotice(useHistoryState());
+  // Good news brought back to the login form, such as a password just reset (spec 3 §2), or why this
+  // tab signed out (a new username or password), with the name to sign in with filled in.
+  const historyState = useHistoryState();
+  const notice = readLoginNotice(historyState);
+  const noticeUsername = readNoticeUsername(historyState);
+  useEffect(() => {
+    if (noticeUsername) setUsername(noticeUsername);
+  }, [noticeUsername]);
   // The forgot-password view's code, so following the link finds it here.
   useEffect(() => preSignInViews.loadWhenIdle(), []);
 
@@ -53,9 +60,12 @@ export function AuthScreen() {
     try {
       const body: Record<string, unknown> = { username: username.trim(), password };
       if (mode === 'register' && email.trim()) body.email = email.trim();
+      // The form goes away with the sign-in; the shell then puts focus in the composer or its first control.
+      focusAfterSignIn.ask();
       await signIn(services, mode, body);
       apiVersion.noteSignIn();
     } catch (err) {
+      focusAfterSignIn.cancel();
       setError(err instanceof Error ? err.message : 'Something went wrong');
       setBusy(false);
     }
@@ -80,7 +90,7 @@ export function AuthScreen() {
           autoComplete="username"
           value={username}
           onChange={(e) => setUsername(e.target.value)}
-          autoFocus
+          autoFocus={!noticeUsername}
         />
         <TextField
           label="Password"
@@ -89,6 +99,7 @@ export function AuthScreen() {
           autoComplete={registering ? 'new-password' : 'current-password'}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          autoFocus={Boolean(noticeUsername)}
         />
         {!registering && (
           <Link

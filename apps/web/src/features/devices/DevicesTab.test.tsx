@@ -61,6 +61,13 @@ describe('DevicesTab', () => {
     expect(screen.getByText(/These devices are signed in to your account/)).toBeTruthy();
   });
 
+  it("titles a device stored with a blank name 'Unknown device'", async () => {
+    list = [device(1, { device_name: '  ' }), device(2, { device_fingerprint: 'fp-here' })];
+    renderTab();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[1]!.querySelector('p')!.textContent).toBe('Unknown device');
+  });
+
   it('revokes a device, then shows it as Revocation Pending without a Revoke button', async () => {
     const clicker = userEvent.setup();
     onWrite = (req) => {

@@ -7,6 +7,7 @@ import { arrangeDevices, type ListedDevice } from './current-device';
 import { NoRefreshTokenError, useDevices, useRevokeDevice, useRevokeOtherDevices } from './device-queries';
 import { fullTime, usedAgo } from './device-time';
 import { thisBrowser } from './this-browser';
+import { deviceTitle } from './device-title';
 import styles from './Devices.module.css';
 
 /**
@@ -30,7 +31,7 @@ export default function DevicesTab() {
   const onRevoke = (device: ListedDevice) => {
     setOutcome(null);
     revoke.mutate(device.id, {
-      onSuccess: () => setOutcome({ kind: 'success', text: `${device.device_name} was revoked` }),
+      onSuccess: () => setOutcome({ kind: 'success', text: `${deviceTitle(device)} was revoked` }),
       onError: (error) => setOutcome({ kind: 'error', text: failureText(error, DEVICE_TEXT.revokeFailed) }),
     });
   };
@@ -115,7 +116,7 @@ function DeviceRow({
     <li className={styles.device} data-current={device.is_current || undefined}>
       <div className={styles.info}>
         <p className={styles.name}>
-          {device.device_name}
+          {deviceTitle(device)}
           {device.is_current && <span className={styles.current}>Current Device</span>}
           {device.is_pending_revocation && <span className={styles.pending}>{DEVICE_TEXT.pending}</span>}
         </p>

@@ -2,6 +2,7 @@ import { useLocation } from 'wouter';
 import { useServices } from '../../app/services';
 import { isAdminRole, signOut, useSession } from '../../app/session';
 import { Avatar, DropdownMenu, type MenuItem } from '../../ui';
+import { noteScreenOpener } from '../../ui/dialog-focus';
 import { StatusMenu } from '../presence';
 import styles from './UserMenu.module.css';
 
@@ -12,10 +13,15 @@ export function UserMenu() {
   const [, navigate] = useLocation();
   if (!user) return null;
   const admin = isAdminRole(user.role);
+  const openScreen = (path: string) => {
+    noteScreenOpener();
+    navigate(path);
+  };
 
   const items: MenuItem[] = [
-    ...(admin ? [{ label: 'Admin Panel', onSelect: () => navigate('/admin') }] : []),
-    { label: 'Settings', onSelect: () => navigate('/settings') },
+    // Each panel returns focus to this menu's button when it closes.
+    ...(admin ? [{ label: 'Admin Panel', onSelect: () => openScreen('/admin') }] : []),
+    { label: 'Settings', onSelect: () => openScreen('/settings') },
     { separator: true },
     { label: 'Logout', danger: true, onSelect: () => void signOut(services) },
   ];

@@ -281,6 +281,8 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
             className={styles.input}
             rows={1}
             aria-label={`Message ${label}`}
+            // Found by the shell to put focus in after signing in.
+            data-composer=""
             aria-describedby={content.length > COUNTER_FROM ? limitId : undefined}
             aria-invalid={tooLong || undefined}
             aria-controls={popup && !readOnly ? popup.listId : undefined}

@@ -3,7 +3,14 @@ import { useLocation, useSearch } from 'wouter';
 import type { VerifyResetCodeAnswer } from '@hearth/protocol';
 import { useServices } from '../../app/services';
 import { Button, TextField } from '../../ui';
-import { codeProblem, identifierProblem, normalizeCode, readVerificationQuery, resetPasswordPath } from './reset-rules';
+import {
+  codeInput,
+  codeProblem,
+  identifierProblem,
+  normalizeCode,
+  readVerificationQuery,
+  resetPasswordPath,
+} from './reset-rules';
 import { FormError, ViewFrame, ViewLink } from './ViewFrame';
 import { useViewSubmit } from './useViewSubmit';
 
@@ -79,7 +86,7 @@ export function EmailVerificationView() {
         inputMode="numeric"
         spellCheck={false}
         value={code}
-        onChange={(e) => setCode(e.target.value)}
+        onChange={(e) => setCode(codeInput(e.target.value))}
         autoFocus={Boolean(prefilled.identifier) && !filled}
       />
       <FormError text={error} />

@@ -144,6 +144,12 @@ describe('the pre-sign-in views', () => {
     );
     expect(posts()).toHaveLength(1);
 
+    // Like Settings' code field, it takes 6 characters and no more (spaces of a pasted code aside).
+    await user.clear(code);
+    await user.type(code, '04211799');
+    expect(code.value).toBe('042117');
+    expect(code.maxLength).toBe(-1);
+
     await user.clear(code);
     await user.type(code, '042 117');
     const entries = window.history.length;

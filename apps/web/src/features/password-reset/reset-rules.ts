@@ -15,6 +15,12 @@ export function identifierProblem(identifier: string): string | null {
 /** A code as typed or pasted ('123 456', ' 123456 '): its spaces do not count. */
 export const normalizeCode = (code: string) => code.replace(/\s+/g, '');
 
+/**
+ * What the code field keeps of what is typed or pasted: no spaces, at most 6 characters, as Settings'
+ * field (a maxLength would cut a pasted '123 456' before its space is dropped).
+ */
+export const codeInput = (typed: string) => normalizeCode(typed).slice(0, EMAIL_CODE_LENGTH);
+
 /** Spec 3 §5: an email verification code is 6 characters. */
 export function codeProblem(code: string): string | null {
   return normalizeCode(code).length === EMAIL_CODE_LENGTH ? null : ACCOUNT_TEXT.codeLength;

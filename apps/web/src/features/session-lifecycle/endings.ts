@@ -6,6 +6,7 @@ import {
   TERMINATION_LOGOUT_MS,
 } from '@hearth/protocol/session-rules';
 import { DEVICE_TEXT } from '@hearth/protocol/device-rules';
+import type { LoginNoticeState } from '../auth/login-notice';
 import type { StoredNotice } from './stored-notices';
 
 /**
@@ -49,6 +50,8 @@ export interface Ending {
   remember?: StoredNotice;
   /** The full-screen overlay; none when a toast or the screen that asked says it. */
   notice?: NoticeContent;
+  /** What the login form says after the sign-out (a quiet ending: why, and the name to use). */
+  loginNotice?: LoginNoticeState;
   /** Also signs the device out on the server: for an ending the server did not start. */
   logoutOnServer?: boolean;
 }
@@ -82,8 +85,8 @@ export function revokedEnding(): Ending {
 }
 
 /** An ending the screen that caused it announces (a new username or password): nothing stored or shown. */
-export function quietEnding(delayMs: number): Ending {
-  return { delayMs };
+export function quietEnding(delayMs: number, loginNotice?: LoginNoticeState): Ending {
+  return loginNotice ? { delayMs, loginNotice } : { delayMs };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SESSION_EXPIRED_KEY, type AuthStore } from '../../lib/auth-store';
+import type { LoginNoticeState } from '../auth/login-notice';
 import type { Ending, NoticeContent } from './endings';
 import { storedEnding } from './endings';
 import { clearStoredNotices, readStoredNotice, STORED_NOTICE_KEYS, storeNotice } from './stored-notices';
@@ -38,6 +39,7 @@ export class SessionLifecycle {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private endsAt = Infinity;
   private logoutOnServer = false;
+  private loginNotice: LoginNoticeState | null = null;
   private notice: Notice | null = null;
   private listeners = new Set<() => void>();
   private storage: Storage;
@@ -76,6 +78,7 @@ export class SessionLifecycle {
     auth.markEnding();
     live.terminate();
     if (ending.logoutOnServer) this.logoutOnServer = true;
+    if (ending.loginNotice) this.loginNotice = ending.loginNotice;
     const endsAt = this.now() + ending.delayMs;
     if (this.timer === null || endsAt < this.endsAt) {
       if (this.timer !== null) clearTimeout(this.timer);
@@ -92,11 +95,14 @@ export class SessionLifecycle {
   signOutNow(): void {
     const { auth, logout } = this.deps;
     const serverToo = this.logoutOnServer;
+    const notice = this.loginNotice;
     // The newest tokens: another tab may have rotated them meanwhile.
     const session = auth.reload();
     // Ending the session resets everything here (onSessionChange).
     if (session) auth.set(null);
     else this.reset();
+    // The login form at / says why (its history entry carries the notice, as after a password reset).
+    if (notice) window.history.replaceState(notice, '', '/');
     if (session && serverToo) void logout(session.refreshToken).catch(() => undefined);
   }
 
@@ -124,6 +130,7 @@ export class SessionLifecycle {
     this.timer = null;
     this.endsAt = Infinity;
     this.logoutOnServer = false;
+    this.loginNotice = null;
     if (this.notice === null) return;
     this.notice = null;
     this.notify();

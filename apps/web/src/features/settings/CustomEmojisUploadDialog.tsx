@@ -41,6 +41,8 @@ export function CustomEmojisUploadDialog({ onClose, defaults, busy, onUpload }: 
   const formId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
+  // Whether the name is the user's own: until then it follows the file picked last.
+  const [nameTyped, setNameTyped] = useState(false);
   const [isPublic, setPublic] = useState(defaults.isPublic);
   const [isNsfw, setNsfw] = useState(defaults.isNsfw);
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,7 +58,10 @@ export function CustomEmojisUploadDialog({ onClose, defaults, busy, onUpload }: 
   const choose = (chosen: File | null) => {
     setFile(chosen);
     setProblem(chosen ? fileProblem(chosen) : null);
-    if (chosen && !name) setName(defaultEmojiName(chosen.name, CUSTOM_EMOJI_NAME_MAX));
+    if (chosen && (!nameTyped || !name.trim())) {
+      setName(defaultEmojiName(chosen.name, CUSTOM_EMOJI_NAME_MAX));
+      setNameTyped(false);
+    }
   };
 
   const submit = async (event: FormEvent) => {
@@ -97,7 +102,10 @@ export function CustomEmojisUploadDialog({ onClose, defaults, busy, onUpload }: 
           <input
             value={name}
             maxLength={CUSTOM_EMOJI_NAME_MAX + 8}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameTyped(true);
+            }}
             aria-describedby={`${formId}-hint`}
           />
         </label>

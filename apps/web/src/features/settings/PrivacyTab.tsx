@@ -67,36 +67,40 @@ export function PrivacyTab() {
             ))}
           </select>
         </label>
-        <Switch
-          label="Hide Profile To Strangers"
-          description="People who are not your friends see no picture, banner, bio or links, and your attachments blurred."
-          checked={s.profile_blur_enabled}
-          onCheckedChange={(v) => change.mutate({ profile_blur_enabled: v })}
-        />
-        <Switch
-          label="Friend Request Cooldown"
-          description="After you decline someone, they must wait 7 days before asking again."
-          checked={s.friend_request_cooldown_enabled}
-          onCheckedChange={(v) => change.mutate({ friend_request_cooldown_enabled: v })}
-        />
-        <Switch
-          label="Allow data to improve the product"
-          description="Lets this server collect basic device information (browser, language, screen size) now and then."
-          checked={s.data_collection_enabled}
-          onCheckedChange={(v) => change.mutate({ data_collection_enabled: v })}
-        />
+        <div className={styles.switches}>
+          <Switch
+            label="Hide Profile To Strangers"
+            description="People who are not your friends see no picture, banner, bio or links, and your attachments blurred."
+            checked={s.profile_blur_enabled}
+            onCheckedChange={(v) => change.mutate({ profile_blur_enabled: v })}
+          />
+          <Switch
+            label="Friend Request Cooldown"
+            description="After you decline someone, they must wait 7 days before asking again."
+            checked={s.friend_request_cooldown_enabled}
+            onCheckedChange={(v) => change.mutate({ friend_request_cooldown_enabled: v })}
+          />
+          <Switch
+            label="Allow data to improve the product"
+            description="Lets this server collect basic device information (browser, language, screen size) now and then."
+            checked={s.data_collection_enabled}
+            onCheckedChange={(v) => change.mutate({ data_collection_enabled: v })}
+          />
+        </div>
       </section>
       <section className={styles.section} aria-labelledby="safety-title">
         <h3 id="safety-title" className={styles.sectionTitle}>
           Safety
         </h3>
-        <Switch
-          label="New Device Login Alerts"
-          description="Get an email at your verified address when your account signs in from a device or network it has not used before."
-          checked={s.login_alerts_enabled}
-          disabled={!s.email}
-          onCheckedChange={(v) => change.mutate({ login_alerts_enabled: v })}
-        />
+        <div className={styles.switches}>
+          <Switch
+            label="New Device Login Alerts"
+            description="Get an email at your verified address when your account signs in from a device or network it has not used before."
+            checked={s.login_alerts_enabled}
+            disabled={!s.email}
+            onCheckedChange={(v) => change.mutate({ login_alerts_enabled: v })}
+          />
+        </div>
         {!s.email && (
           <p className={styles.hint}>
             {ACCOUNT_TEXT.loginAlertsNeedEmail}{' '}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLocation } from 'wouter';
 import { useNavigation } from '../../app/navigation';
@@ -6,12 +6,14 @@ import { placePath } from '../../app/routes';
 import { useServices } from '../../app/services';
 import { signOut } from '../../app/session';
 import { Button, IconButton } from '../../ui';
+import { useScreenFocus } from '../../ui/dialog-focus';
 import { CloseIcon } from '../../ui/icons';
 import { V2Only } from '../api-version/V2Required';
 import { API_VERSION_TEXT } from '../api-version/texts';
 import { PrivacyTab } from './PrivacyTab';
 import { ProfileTab } from './ProfileTab';
 import { OPEN_SETTINGS_TAB, SETTINGS_TABS, settingsLocation, tabName } from './tabs';
+import { TabStatusSlot } from './tab-status';
 import styles from './Settings.module.css';
 
 // Its own chunk: only those who open the tab fetch it.
@@ -104,12 +106,26 @@ export default function SettingsScreen() {
     return () => window.removeEventListener(OPEN_SETTINGS_TAB, onOpenTab);
   }, [navigate]);
 
-  const name = tabName(tab);
+  const focus = useScreenFocus();
+  const title = tabName(tab) ?? 'Coming Soon';
+  const [statusSlot, setStatusSlot] = useState<HTMLElement | null>(null);
+  // On a phone the tabs are a strip that scrolls sideways: the open tab is scrolled into view, also
+  // when a link or the window event opened a tab far along it.
+  // A callback ref: the dialog's portal mounts its content after this component, so an effect of
+  // this component would find no button yet.
+  const activeItem = useCallback(
+    (button: HTMLButtonElement | null) => button?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+    [],
+  );
   return (
     <Dialog.Root open onOpenChange={(isOpen) => !isOpen && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.screen} aria-describedby="settings-subtitle">
+        <Dialog.Content
+          className={styles.screen}
+          aria-describedby="settings-subtitle"
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+        >
           <header className={styles.header}>
             <div>
               <Dialog.Title asChild>
@@ -131,6 +147,7 @@ export default function SettingsScreen() {
                 {SETTINGS_TABS.map((t) => (
                   <li key={t.id}>
                     <button
+                      ref={t.id === tab ? activeItem : undefined}
                       type="button"
                       className={styles.navItem}
                       aria-current={t.id === tab ? 'page' : undefined}
@@ -145,13 +162,19 @@ export default function SettingsScreen() {
                 Logout
               </Button>
             </nav>
-            <section className={styles.content} aria-labelledby="settings-tab-title">
-              <h2 id="settings-tab-title" className={styles.tabTitle}>
-                {name ?? 'Coming Soon'}
-              </h2>
-              {BUILT[tab]?.() ?? (
-                <p className={styles.comingSoon}>Coming Soon: this part of the settings is on its way.</p>
-              )}
+            {/* Named '… settings': the tab's name alone would repeat the toasts' Notifications region. */}
+            <section className={styles.content} aria-label={`${title} settings`}>
+              <div className={styles.tabHead}>
+                <h2 className={styles.tabTitle}>{title}</h2>
+                <div ref={setStatusSlot} />
+              </div>
+              <div className={styles.tabScroll}>
+                <TabStatusSlot.Provider value={statusSlot}>
+                  {BUILT[tab]?.() ?? (
+                    <p className={styles.comingSoon}>Coming Soon: this part of the settings is on its way.</p>
+                  )}
+                </TabStatusSlot.Provider>
+              </div>
             </section>
           </div>
         </Dialog.Content>

@@ -42,14 +42,19 @@ export const canAddStop = (b: Background) => b.stops.length < GRADIENT_STOPS_MAX
 /** A gradient keeps at least two stops; below that it is one colour. */
 export const canRemoveStop = (b: Background) => b.stops.length > GRADIENT_STOPS_MIN;
 
-/** Spec 3 §3: a default-brand preset and the flags. */
+/**
+ * Spec 3 §3: a default-brand preset and the flags. The chip's text can lie over any stop, so each
+ * preset's text reaches 4.5:1 (WCAG AA) on every one of its stops (pronoun-presets.test.ts): where a
+ * flag has both light and dark stripes, those that failed are lightened just enough for black text
+ * (Pride's green, blue and purple, Ace's black, Lesbian's and Non-binary's darkest stripes).
+ */
 export const COLOUR_PRESETS: { name: string; stops: string[]; text: string }[] = [
   { name: 'Default', stops: ['#5865f2'], text: '#ffffff' },
-  { name: 'Pride', stops: ['#e40303', '#ff8c00', '#ffed00', '#008026', '#004dff', '#750787'], text: '#ffffff' },
+  { name: 'Pride', stops: ['#e71f1f', '#ff8c00', '#ffed00', '#128935', '#2b6bff', '#a359af'], text: '#000000' },
   { name: 'Trans', stops: ['#5bcefa', '#f5a9b8', '#ffffff', '#f5a9b8', '#5bcefa'], text: '#000000' },
   { name: 'Bi', stops: ['#d60270', '#9b4f96', '#0038a8'], text: '#ffffff' },
   { name: 'Pan', stops: ['#ff218c', '#ffd800', '#21b1ff'], text: '#000000' },
-  { name: 'Ace', stops: ['#000000', '#a3a3a3', '#ffffff', '#800080'], text: '#ffffff' },
-  { name: 'Lesbian', stops: ['#d52d00', '#ff9a56', '#ffffff', '#d362a4', '#a30262'], text: '#000000' },
-  { name: 'Non-binary', stops: ['#fcf434', '#ffffff', '#9c59d1', '#2c2c2c'], text: '#000000' },
+  { name: 'Ace', stops: ['#787878', '#a3a3a3', '#ffffff', '#ab57ab'], text: '#000000' },
+  { name: 'Lesbian', stops: ['#d83e14', '#ff9a56', '#ffffff', '#d362a4', '#bf4e91'], text: '#000000' },
+  { name: 'Non-binary', stops: ['#fcf434', '#ffffff', '#9c59d1', '#767676'], text: '#000000' },
 ];

@@ -1,6 +1,7 @@
 import { useLocation } from 'wouter';
 import { useSession } from '../../app/session';
 import { CloseIcon } from '../../ui/icons';
+import { noteScreenOpener } from '../../ui/dialog-focus';
 import { HomeIcon } from '../groups/icons';
 import { useNavigation } from '../../app/navigation';
 import { GroupsIcon, ProfileIcon, SettingsIcon } from './icons';
@@ -51,6 +52,8 @@ export function MobileBottomBar() {
       active: location === '/settings',
       onClick: () => {
         nav.setRailOpen(false);
+        // Settings returns focus to this tab when it closes.
+        noteScreenOpener();
         navigate('/settings');
       },
     },

@@ -12,6 +12,7 @@ import { NotificationCenter } from '../notifications';
 import { CustomEmojiRegistrar } from '../emoji';
 import { useDmLiveUpdates } from '../direct-messages/useDmLiveUpdates';
 import { MiniProfileHost } from '../profiles/MiniProfileHost';
+import { useFocusAfterSignIn } from './focus-after-sign-in';
 import { useMemberLiveUpdates } from '../members';
 import { usePresenceFeed } from '../presence';
 import { CallModal, useVoiceLiveUpdates } from '../voice';
@@ -40,6 +41,7 @@ export function Shell() {
   useVoiceLiveUpdates();
   useHomeEvents();
   useLandInDefaultChannel();
+  useFocusAfterSignIn();
   useCanonicalPlace();
   useEffect(() => {
     for (const page of [homePage, dmChat, profilePage]) page.loadWhenIdle();

@@ -2,11 +2,7 @@ import { useEffect } from 'react';
 import { useChannels, useGroups } from '../groups/queries';
 import { firstTextChannel } from '../groups/channel-layout';
 import { useNavigation } from '../../app/navigation';
-
-const FLAG = 'hearth:land-in-default';
-
-/** Marks the next shell start as a new account's first visit. */
-export const landInDefaultChannelNext = () => sessionStorage.setItem(FLAG, '1');
+import { LANDING_FLAG as FLAG } from './landing-flag';
 
 /**
  * A new account lands in the first group's first text channel (on a new instance: Hearth, #general)

@@ -3,6 +3,7 @@ import type { MessageAnswer } from '@hearth/protocol';
 import { ACCOUNT_CHANGE_SIGN_OUT_MS, ACCOUNT_TEXT, passwordChangeProblem } from '@hearth/protocol/account-rules';
 import { useServices } from '../../../app/services';
 import { signOutAfter } from '../../../app/session';
+import { LOGIN_NOTICE_TEXT, loginNoticeState } from '../../auth/login-notice';
 import { Button } from '../../../ui';
 import { Banner } from '../Banner';
 import { useSaver } from '../useSaver';
@@ -32,7 +33,8 @@ export function PasswordSection() {
       });
       setFields(EMPTY);
       setDone(true);
-      signOutAfter(services, ACCOUNT_CHANGE_SIGN_OUT_MS);
+      const username = services.auth.get()?.user.username;
+      signOutAfter(services, ACCOUNT_CHANGE_SIGN_OUT_MS, loginNoticeState(LOGIN_NOTICE_TEXT.passwordChanged, username));
       return answer.message;
     }, ACCOUNT_TEXT.updatePasswordFailed);
   };

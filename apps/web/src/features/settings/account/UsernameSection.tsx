@@ -5,6 +5,7 @@ import { usernameProblem } from '@hearth/protocol/rules';
 import { useServices } from '../../../app/services';
 import { signOutAfter } from '../../../app/session';
 import { Button } from '../../../ui';
+import { LOGIN_NOTICE_TEXT, loginNoticeState } from '../../auth/login-notice';
 import { Banner } from '../Banner';
 import { useSaver } from '../useSaver';
 import settings from '../Settings.module.css';
@@ -12,7 +13,8 @@ import styles from './Account.module.css';
 
 /**
  * A new username (spec 3 §5's three rules here, the server's own texts otherwise). The server signs
- * every device out with it, so after saying so this tab signs out 2 s later (spec 3 §4).
+ * every device out with it, so after saying so this tab signs out 2 s later (spec 3 §4), and the
+ * login form then says the name changed and has the new one filled in.
  */
 export function UsernameSection({ current }: { current: string }) {
   const services = useServices();
@@ -30,7 +32,8 @@ export function UsernameSection({ current }: { current: string }) {
         username: value.trim(),
       });
       setDone(true);
-      signOutAfter(services, ACCOUNT_CHANGE_SIGN_OUT_MS);
+      const notice = loginNoticeState(LOGIN_NOTICE_TEXT.usernameChanged(answer.username), answer.username);
+      signOutAfter(services, ACCOUNT_CHANGE_SIGN_OUT_MS, notice);
       return answer.message;
     }, ACCOUNT_TEXT.updateUsernameFailed);
   };

@@ -33,7 +33,9 @@ export default function NotificationsTab() {
         <h3 id={`${id}-messages`} className={shared.sectionTitle}>
           Messages
         </h3>
-        <MessageNotificationsSwitch />
+        <div className={shared.switches}>
+          <MessageNotificationsSwitch />
+        </div>
       </section>
       <section className={shared.section} aria-labelledby={`${id}-sounds`}>
         <h3 id={`${id}-sounds`} className={shared.sectionTitle}>
@@ -69,7 +71,6 @@ function MessageNotificationsSwitch() {
   });
   return (
     <Switch
-      className={styles.control}
       label={TEXT.messageNotifications}
       description={TEXT.messageNotificationsHint}
       checked={settings?.message_notifications_enabled ?? true}
@@ -168,13 +169,15 @@ function PushSection() {
   const unsupported = state === 'unsupported';
   return (
     <div className={styles.control}>
-      <Switch
-        label={TEXT.pushSwitch}
-        description={TEXT.pushHint}
-        checked={state === 'on'}
-        disabled={busy || state === null || unsupported}
-        onCheckedChange={(on) => void toggle(on)}
-      />
+      <div className={shared.switches}>
+        <Switch
+          label={TEXT.pushSwitch}
+          description={TEXT.pushHint}
+          checked={state === 'on'}
+          disabled={busy || state === null || unsupported}
+          onCheckedChange={(on) => void toggle(on)}
+        />
+      </div>
       <p className={shared.hint} role="status">
         {state && STATE_TEXT[state]}
       </p>

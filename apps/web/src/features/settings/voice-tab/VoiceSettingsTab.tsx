@@ -14,8 +14,8 @@ import { SoundsSection } from './SoundsSection';
 import { useInVoice, useVoiceSettings, type SaveVoiceSettings } from './useVoiceTab';
 import { VadSection } from './VadSection';
 import { saveOutcome } from './voice-tab-logic';
+import { TabStatus } from '../tab-status';
 import shared from '../Settings.module.css';
-import styles from './VoiceSettings.module.css';
 
 /** How long the line saying where a change went stays. */
 const STATUS_MS = 4_000;
@@ -61,9 +61,7 @@ export default function VoiceSettingsTab() {
         <InputSection settings={settings} save={save} />
         <DevicesSection settings={settings} save={save} />
         <OutputSection settings={settings} save={save} />
-        <p className={styles.saved} role="status">
-          {status?.text}
-        </p>
+        <TabStatus text={status?.text} />
       </div>
     </MonitorContext.Provider>
   );
