@@ -232,7 +232,11 @@ describe('security headers', () => {
       expect(directives.get('default-src'), what).toBe("'self'");
       // WebAssembly compiled by the app's own scripts (RNNoise), and nothing else.
       expect(directives.get('script-src'), what).toBe("'self' 'wasm-unsafe-eval'");
-      expect(directives.get('connect-src'), what).toBe("'self'");
+      // This origin, and the video players' hosts only (the client asks whether a player's host answers).
+      expect(directives.get('connect-src'), what).toBe(
+        "'self' https://www.youtube-nocookie.com https://player.twitch.tv https://clips.twitch.tv " +
+          'https://player.vimeo.com https://www.tiktok.com https://geo.dailymotion.com https://streamable.com',
+      );
       // Other hosts' images: none without GIPHY configured; frames: only the players of the video platforms.
       expect(directives.get('img-src'), what).toBe(`'self' data: blob: ${GIPHY_MEDIA_ORIGINS.join(' ')}`);
       expect(directives.get('object-src'), what).toBe("'none'");

@@ -26,7 +26,10 @@ export const CSP_DIRECTIVES = {
   // those GIF links stay plain links.
   'img-src': ["'self'", 'data:', 'blob:', ...GIPHY_MEDIA_ORIGINS],
   'font-src': ["'self'"],
-  'connect-src': ["'self'"],
+  // This origin, and the video players' hosts: after 'Load Video' the client asks the player's host
+  // for the player once (no-cors, an opaque answer it cannot read) to learn whether it answers at all,
+  // since a frame's load event fires for the browser's own error page too.
+  'connect-src': ["'self'", ...VIDEO_EMBED_ORIGINS],
   // Only the video players of the platforms a message's video link may load, and only once the reader
   // clicks 'Load Video'; nothing else may be framed.
   'frame-src': [...VIDEO_EMBED_ORIGINS],

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderMessage } from './test-render';
 
 describe('MessageContent', () => {
@@ -125,8 +125,21 @@ describe('MessageContent', () => {
   });
 });
 
+/**
+ * After 'Load Video' the embed asks the player's host whether it answers; these tests have no network
+ * to the platforms, so that question stays unanswered (VideoEmbed.test.tsx covers the answers).
+ */
+const playerHostSilent = () =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => {})),
+  );
+
 describe('MessageContent embeds', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows a video link as a card with Load Video and no frame until clicked', async () => {
+    playerHostSilent();
     const { container } = renderMessage('watch https://youtu.be/dQw4w9WgXcQ?t=42');
     const card = await screen.findByRole('region', { name: 'YouTube video' });
     expect(container.querySelector('iframe')).toBeNull();
@@ -137,6 +150,7 @@ describe('MessageContent embeds', () => {
   });
 
   it('says the video failed, with a link to open it, when the player is refused', async () => {
+    playerHostSilent();
     renderMessage('https://vimeo.com/76979871');
     await userEvent.click(await screen.findByRole('button', { name: 'Load Video' }));
     act(() => {

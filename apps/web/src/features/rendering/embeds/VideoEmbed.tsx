@@ -3,10 +3,21 @@ import { Button } from '../../../ui';
 import type { VideoLink } from './video-links';
 import styles from './Embeds.module.css';
 
-/** A player that has not loaded by then has failed (blocked, offline, or the platform is down). */
+/** A player's host that has not answered by then has failed (a black-holed or very slow network). */
 export const VIDEO_LOAD_TIMEOUT_MS = 15_000;
 
 type Phase = 'card' | 'loading' | 'loaded' | 'failed';
+
+/**
+ * Asks the player's host for the player, as the frame does, to learn whether it can be reached: a
+ * frame's load event cannot tell (a browser fires it for its own error page too). No-cors, so the
+ * answer is opaque and any answer at all resolves; only a network failure (no name, refused, TLS,
+ * blocked) rejects. No cookies and no referrer, so it tells the platform no more than the frame does.
+ * Redirects are followed (browsers refuse no-cors with any other redirect mode); one to a host outside
+ * connect-src rejects, rightly, since frame-src lists the same hosts and would refuse the frame too.
+ */
+const probe = (url: string, signal: AbortSignal) =>
+  fetch(url, { mode: 'no-cors', credentials: 'omit', referrerPolicy: 'no-referrer', signal });
 
 /**
  * A video link's card. Nothing of the platform is requested until the reader clicks 'Load Video'
@@ -34,12 +45,22 @@ export function VideoEmbed({ href, video }: { href: string; video: VideoLink }) 
     if (phase !== 'loading') return;
     // The button that had focus is gone; the player takes it.
     frame.current?.focus();
+    const aborted = new AbortController();
     const timer = setTimeout(() => setPhase('failed'), VIDEO_LOAD_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, [phase]);
+    probe(video.embedUrl, aborted.signal).then(
+      () => setPhase((current) => (current === 'loading' ? 'loaded' : current)),
+      () => {
+        if (!aborted.signal.aborted) setPhase('failed');
+      },
+    );
+    return () => {
+      aborted.abort();
+      clearTimeout(timer);
+    };
+  }, [phase, video.embedUrl]);
 
   // navigator.onLine is not consulted: it says false on a machine whose only network is local,
-  // and a player that cannot load fails by the timeout or the policy refusal above anyway.
+  // and a player that cannot load fails by the probe, the timeout or the policy refusal anyway.
   const load = () => setPhase('loading');
 
   if (phase === 'failed') {
@@ -67,8 +88,6 @@ export function VideoEmbed({ href, video }: { href: string; video: VideoLink }) 
           // not navigate this page or submit forms from it.
           sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox allow-presentation"
           referrerPolicy="strict-origin-when-cross-origin"
-          onLoad={() => setPhase((current) => (current === 'loading' ? 'loaded' : current))}
-          onError={() => setPhase('failed')}
         />
       </div>
     );
