@@ -150,6 +150,8 @@ describe('endpoint catalogue', () => {
       TURN_CREDENTIAL_TTL_SEC: String(c.turnCredentialTtlSec),
       LOCAL_COTURN: String(c.localCoturn),
       VOICE_ALLOW_DIRECT: String(c.voiceAllowDirect),
+      AUTO_INSTALL_COTURN: String(c.autoInstallCoturn),
+      VOICE_SEAT_TIMEOUT_MS: String(c.voiceSeatTimeoutMs),
       SMTP_URL: c.smtpUrl ?? '(unset)',
       MAIL_FROM: c.mailFrom,
       PUBLIC_URL: c.publicUrl,

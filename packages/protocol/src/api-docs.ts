@@ -222,6 +222,18 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       "Without TURN_URLS, the server starts a coturn of its own when `turnserver` is installed (Debian/Ubuntu: `apt-get install coturn`), on the host's first network address and free ports, with a secret made at each start. `false`: never.",
   },
   {
+    name: 'AUTO_INSTALL_COTURN',
+    default: 'true',
+    description:
+      'With LOCAL_COTURN and no TURN_URLS, a missing `turnserver` is installed at start-up (`apt-get install coturn`, as root on Debian or Ubuntu only, one line saying so); elsewhere the start-up line says what to install. `false`: never install.',
+  },
+  {
+    name: 'VOICE_SEAT_TIMEOUT_MS',
+    default: '30000',
+    description:
+      'A voice seat whose holder has had no live connection on any node for this long is freed (`voice_user_left`); checked on every node, first at start-up (at least 500).',
+  },
+  {
     name: 'VOICE_ALLOW_DIRECT',
     default: 'false',
     description:
