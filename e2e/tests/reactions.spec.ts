@@ -106,14 +106,15 @@ test('on a phone the picker is centred, 340 px wide, with four columns', async (
   signedInPage,
 }, testInfo) => {
   const { group, channel } = await freshChannel('reactphone');
-  const phone = await signedInPage(await newUser('phone'), { viewport: { width: 390, height: 844 } });
+  const phone = await signedInPage(await newUser('phone'), { viewport: { width: 390, height: 844 }, touch: true });
   await phone.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('button', { name: 'Groups' }).click();
   await openChannel(phone, group.name, channel.name);
   await send(phone, channel.name, 'Thumbs on glass');
 
-  // Touch screens show the actions without hovering.
+  // A touch screen shows a message's actions on a tap (there is no hover).
   const item = message(phone, 'Thumbs on glass');
-  await item.getByRole('button', { name: 'Add Reaction' }).click();
+  await item.getByText('Thumbs on glass').tap();
+  await item.getByRole('button', { name: 'Add Reaction' }).tap();
   const dialog = picker(phone);
   await expect(dialog.getByRole('button', { name: 'grinning face', exact: true })).toBeVisible();
   const box = (await dialog.boundingBox())!;
