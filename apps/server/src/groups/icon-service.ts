@@ -10,15 +10,14 @@ import {
   GROUP_ICON_SIZE,
   GROUP_ICON_TEXT,
   PROFILE_IMAGE_MAX_PIXELS,
-  PROFILE_TEXT,
   TEXT,
 } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { sendStoredImage } from '../http/stored-image.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
-import { readImageUpload } from '../uploads/image-input.js';
+import { readImageUpload, undecodableImage } from '../uploads/image-input.js';
 import type { UserRow } from '../users/user-row.js';
 import { requireAdmin } from './access.js';
 import { toGroup, type GroupRow } from './rows.js';
@@ -41,10 +40,7 @@ async function reencode(bytes: Buffer): Promise<Buffer> {
       .webp({ quality: 85 })
       .toBuffer();
   } catch (err) {
-    // A valid picture with too many pixels is told which limit it broke (sharp refuses it before
-    // decoding); any other failure is a file signed as a picture that does not decode.
-    if (/pixel limit/i.test((err as Error).message)) throw badRequest(PROFILE_TEXT.imageTooManyPixels);
-    throw badRequest(GROUP_ICON_TEXT.notImage);
+    throw undecodableImage(err, GROUP_ICON_TEXT.notImage);
   }
 }
 

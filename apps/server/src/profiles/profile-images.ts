@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MAX_PIXELS, PROFILE_TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
-import { badRequest, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { sendStoredImage } from '../http/stored-image.js';
 import { removeDeletedFiles } from '../uploads/file-deletions.js';
-import { readImageUpload } from '../uploads/image-input.js';
+import { readImageUpload, undecodableImage } from '../uploads/image-input.js';
 import type { UserRow } from '../users/user-row.js';
 
 export type ProfileImageKind = 'avatar' | 'banner';
@@ -44,10 +44,7 @@ async function reencode(bytes: Buffer, kind: ProfileImageKind, mime: string): Pr
       .webp({ quality: 85 })
       .toBuffer();
   } catch (err) {
-    // A valid picture with too many pixels is told so (sharp refuses it before decoding); any other
-    // failure is a file declared and signed as a picture that does not decode.
-    if (/pixel limit/i.test((err as Error).message)) throw badRequest(PROFILE_TEXT.imageTooManyPixels);
-    throw badRequest(PROFILE_TEXT.invalidImage);
+    throw undecodableImage(err, PROFILE_TEXT.invalidImage);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import { TEXT } from '@hearth/protocol';
+import { PROFILE_TEXT, TEXT } from '@hearth/protocol';
 import { badRequest } from '../http/errors.js';
 
 /** Pictures the server takes (profile pictures, banners, group icons), told from their bytes. */
@@ -43,4 +43,14 @@ export async function readImageUpload(
   const mime = (await fileTypeFromBuffer(bytes))?.mime;
   if (!mime || !ACCEPTED.has(mime)) throw badRequest(rules.invalid);
   return { bytes, mime };
+}
+
+/**
+ * The 400 for a picture sharp would not re-encode: a valid picture with too many pixels is told which
+ * limit it broke (sharp refuses it before decoding); any other failure is a file signed as a picture
+ * that does not decode, answered with `invalid`.
+ */
+export function undecodableImage(err: unknown, invalid: string) {
+  if (/pixel limit/i.test((err as Error).message)) return badRequest(PROFILE_TEXT.imageTooManyPixels);
+  return badRequest(invalid);
 }
