@@ -432,6 +432,22 @@ describe('ChannelChat', () => {
     await userEvent.tab({ shift: true });
     expect(document.activeElement).toBe(article('my first words'));
   });
+  it('keeps the keyboard focus on its message when a resync draws the list again', async () => {
+    const messages = [mine, theirs];
+    const { socket, requests } = setup({ messages });
+    await messageShown('hello from bob');
+    act(() => article('my first words').focus());
+    // Back from a dropped connection with a new session, the newest page holds a message more.
+    const loads = requests.filter((r) => r.path.startsWith('/api/message?')).length;
+    messages.push(makeMessage(3, { content: 'sent while away' }));
+    act(() => socket().receive({ type: 'ready', seq: 5, data: { session_id: 'S2' } }));
+    await messageShown('sent while away');
+    expect(requests.filter((r) => r.path.startsWith('/api/message?')).length).toBe(loads + 1);
+    await waitFor(() => expect(document.activeElement).toBe(article('my first words')));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(article('hello from bob'));
+  });
+
   it('says why an empty edit cannot be saved', async () => {
     const { requests } = setup();
     await messageShown('my first words');

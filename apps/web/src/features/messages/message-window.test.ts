@@ -306,6 +306,17 @@ describe('MessageWindow live events', () => {
     expect(win.getSnapshot()).toMatchObject({ hasOlder: true, hasNewer: false, firstItemIndex: FIRST_ITEM_INDEX });
   });
 
+  it('keeps the window as it is when a resync brings back the very messages shown', async () => {
+    const { win, live, history } = await open(40);
+    const shown = win.getSnapshot().messages;
+    live.emit({ kind: 'resync' });
+    await vi.waitFor(() => expect(history.queries).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Same generation: the list is not drawn anew, so its scroll position and focus stay.
+    expect(win.getSnapshot().generation).toBe(1);
+    expect(win.getSnapshot().messages).toBe(shown);
+  });
+
   it('drops an older page that arrives after a resync replaced the window', async () => {
     const history = fakeHistory(200);
     const slow = deferred<Message[]>();
@@ -314,7 +325,7 @@ describe('MessageWindow live events', () => {
     });
     const older = win.loadOlder();
     live.emit({ kind: 'resync' });
-    await vi.waitFor(() => expect(win.getSnapshot().generation).toBe(2));
+    await vi.waitFor(() => expect(history.queries).toHaveLength(2));
     slow.resolve(history.all.slice(140, 170));
     await older;
     expect(ids(win)).toEqual(range(171, 200));

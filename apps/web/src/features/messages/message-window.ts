@@ -79,6 +79,11 @@ const MESSAGE_EVENTS = new Set([
   ...Object.keys(DIRECT_MESSAGE_EVENTS),
 ]);
 
+/** Whether two windows hold the same messages, field for field. */
+function sameMessages(shown: readonly Message[], loaded: readonly Message[]): boolean {
+  return shown.length === loaded.length && shown.every((m, i) => JSON.stringify(m) === JSON.stringify(loaded[i]));
+}
+
 /**
  * The slice of one channel's history on screen (spec 1 §4): pages of 30 in either direction, at
  * most 100 kept, merged with live events. A plain class so the rules are testable without React.
@@ -145,13 +150,17 @@ export class MessageWindow {
     if (epoch !== this.epoch) return;
     if (page) {
       const messages = upsertMessages([], page);
+      // The very messages already shown (the live connection's first `ready` just after the first
+      // page): the list stays as it is, keeping its scroll position and the keyboard focus.
+      const unchanged =
+        this.state.status === 'ready' && !this.state.hasNewer && sameMessages(this.state.messages, messages);
       this.set({
         status: 'ready',
-        messages,
+        messages: unchanged ? this.state.messages : messages,
         hasOlder: page.length >= this.pageSize,
         hasNewer: false,
-        firstItemIndex: FIRST_ITEM_INDEX,
-        generation: this.state.generation + 1,
+        firstItemIndex: unchanged ? this.state.firstItemIndex : FIRST_ITEM_INDEX,
+        generation: unchanged ? this.state.generation : this.state.generation + 1,
       });
       (this.deps.onNewestLoaded ?? emitInitialLoad)(this.channelId, messages);
     } else {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { ListRange, VirtuosoHandle } from 'react-virtuoso';
 
 const ROW = '[data-row-key]';
@@ -59,8 +59,31 @@ export function useRovingFocus(
   }, []);
 
   const onBlur = useCallback((event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusInside(false);
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    const left = event.target as HTMLElement;
+    // Focus going nowhere may be a row taken out of the page as the list draws it again (a live
+    // update, a new window after a resync): that is not the reader leaving the list.
+    if (event.relatedTarget === null) requestAnimationFrame(() => setFocusInside(!left.isConnected));
+    else setFocusInside(false);
   }, []);
+
+  // The focused row was drawn again: focus its new element once it is on the page, so a keyboard
+  // user keeps their place instead of being dropped to the top of the document.
+  const activeKeyRef = useRef(activeKey);
+  activeKeyRef.current = activeKey;
+  useEffect(() => {
+    const root = container.current;
+    if (!focusInside || !root) return;
+    const restore = () => {
+      const key = activeKeyRef.current;
+      const active = document.activeElement;
+      if (key === null || (active !== null && active !== document.body)) return;
+      rowElement(root, key)?.focus();
+    };
+    const observer = new MutationObserver(restore);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [focusInside, container]);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
