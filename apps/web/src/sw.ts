@@ -14,8 +14,7 @@ import {
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest into /sw.js): the app shell for
  * offline starts, and Web Push. It imports no app code but the plain helpers of ./sw, so React and
- * the rest of the client never load here. Reasons in docs/architecture.md (Service worker and
- * offline shell).
+ * the rest of the client never load here. Reasons in docs/decisions/service-worker.md.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 

@@ -92,7 +92,7 @@ export async function invalidateAllSessions(ctx: AppContext, user: AuthedUser): 
 }
 
 /**
- * Deletes the caller's account (docs/architecture.md, Account, says what goes and what stays).
+ * Deletes the caller's account (docs/decisions/my-account.md, Account deletion, says what goes and what stays).
  * Channel messages stay, their author becomes the shared system account 'Deleted User' (as Discord
  * shows them), content kept; the user row and everything that hangs on it goes: devices, direct
  * conversations with their messages, friendships, blocks, reactions, emoji, GIFs, uploads (files

@@ -5,7 +5,7 @@ import { GIPHY_MEDIA_ORIGINS, VIDEO_EMBED_ORIGINS } from '@hearth/protocol';
 /**
  * The Content-Security-Policy of every answer. The client is one script and one style sheet from
  * this origin, talking to this origin (HTTP and the same-origin ws:/wss: live connection, which
- * CSP Level 3 counts as 'self'), so everything else is shut. Reasons in docs/architecture.md.
+ * CSP Level 3 counts as 'self'), so everything else is shut. Reasons in docs/decisions/security.md.
  */
 export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * The API version the client speaks (spec 3 §2 About → Developer Options → API Options, §4 'V2
  * warning', §5 'privacy and device features only on API v2'). The server only has v2: every route is
  * the same whichever is chosen. v1 is a compatibility mode of this client alone, which hides the
- * v2-only features behind the spec's 'V2 API Required' notices (see docs/architecture.md).
+ * v2-only features behind the spec's 'V2 API Required' notices (see docs/decisions/api-versions.md).
  *
  * Everything is kept in this browser: the Developer Options switch, the API Options switch ('Show API
  * version selector on the login screen') and the version chosen there. The choice only counts while

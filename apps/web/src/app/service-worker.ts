@@ -3,7 +3,7 @@ import { PUSH_NAVIGATE_MESSAGE, pushData, pushTarget } from '../sw/push';
 
 /**
  * The page's side of the service worker (src/sw.ts, served as /sw.js): registering it, and passing
- * on what it says. Reasons in docs/architecture.md (Service worker and offline shell).
+ * on what it says. Reasons in docs/decisions/service-worker.md.
  */
 
 /**
