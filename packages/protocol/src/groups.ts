@@ -133,4 +133,8 @@ export const PutPermissionsBody = z.object({
 
 export const UserGroupPermissions = PermissionSet.extend({ group_id: z.number() });
 
+/** Params of GET /user/group-permissions/:group_id and of /admin/groups/:id/permissions/:userId. */
+export const GroupIdParams = z.object({ group_id: Id });
+export const GroupUserParams = z.object({ id: Id, userId: Id });
+
 export { applyPermissionChanges } from './rules.js';
