@@ -3,6 +3,8 @@
  * @everyone is special). Written without zod or a Markdown parser so the server can run it on every
  * send; it follows the client's renderer, so what is highlighted is what pings: no mention inside
  * code, in a link's address, after a backslash, or in the middle of a word (`name@example.com`).
+ * Headings and lists need nothing here: the renderer finds them in the lines of its inline parse,
+ * so they never change which text is code or a link.
  */
 
 export const EVERYONE_MENTION = 'everyone';

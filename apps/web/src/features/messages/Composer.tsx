@@ -30,6 +30,7 @@ import {
   spellChecker,
   useSpellcheck,
 } from '../spellcheck';
+import { useArrowUpToEdit } from './edit-last';
 import { PlusIcon } from './icons';
 import { useAutoGrow } from './useAutoGrow';
 import { useSendMessage } from './useSendMessage';
@@ -166,6 +167,7 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
   const files = useDraftItems(draft ?? NO_DRAFT);
   const uploading = files.some((f) => f.status === 'uploading');
   const attached = files.some((f) => f.status === 'done');
+  const editLast = useArrowUpToEdit(id, !readOnly && text === '' && files.length === 0);
   // Spec 1 §5: not while empty (no text, no files), offline, uploading, or without can_post.
   const canSend =
     signedIn && permissions.canPost && connected && (content.length > 0 || attached) && !tooLong && !uploading;
@@ -196,7 +198,7 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (mentions.onKeyDown(event) || commands.onKeyDown(event)) return;
+    if (mentions.onKeyDown(event) || commands.onKeyDown(event) || editLast(event)) return;
     // The keyboard's way to the spelling menu: the Menu key or Shift+F10 with the caret in the word.
     if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
       const box = event.currentTarget.getBoundingClientRect();

@@ -14,6 +14,7 @@ import { useServices } from '../../app/services';
 import { useOffline } from '../../app/useOffline';
 import { Spinner } from '../../ui';
 import { useLiveState } from '../live/useLiveState';
+import { useEditLastRequests } from './edit-last';
 import { ArrowDownIcon } from './icons';
 import { MessageItem } from './MessageItem';
 import type { Viewer } from './message-permissions';
@@ -154,22 +155,35 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
   }, [store, scrollToBottom, stick]);
   useImperativeHandle(ref, () => ({ scrollToLatest }), [scrollToLatest]);
 
-  // Closing the inline editor hands focus back to its message, so the keyboard user stays in place.
+  // Closing the inline editor hands focus back to its message, so the keyboard user stays in place;
+  // or to the composer, when the edit was started from there (ArrowUp).
   const { focusKey } = focus;
   const editing = useRef<number | null>(null);
+  const editedFrom = useRef<HTMLElement | null>(null);
   const onEdit = useCallback(
     (id: number | null) => {
       const closed = editing.current;
+      const from = editedFrom.current;
       editing.current = id;
+      editedFrom.current = null;
       setEditingId(id);
       if (id !== null || closed === null) return;
       requestAnimationFrame(() => {
         const active = document.activeElement;
-        if (active === document.body || container.current?.contains(active)) focusKey(`m${closed}`);
+        if (active !== document.body && !container.current?.contains(active)) return;
+        if (from?.isConnected) from.focus();
+        else focusKey(`m${closed}`);
       });
     },
     [focusKey],
   );
+  useEditLastRequests(store.channelId, state.messages, viewer, (message, from) => {
+    onEdit(message.id);
+    editedFrom.current = from;
+    // The editor takes focus once its row is drawn: bring the row in if it is not.
+    const index = rows.findIndex((row) => row.key === `m${message.id}`);
+    if (index >= 0) virtuoso.current?.scrollIntoView({ index });
+  });
 
   const onSave = useCallback(
     async (message: Message, content: string) => {

@@ -8,7 +8,8 @@ import { renderReactions } from './test-harness';
 
 vi.mock('../emoji/emoji-data', () => ({ loadEmojiData: async () => testEmojiData() }));
 
-const addButton = () => screen.getByRole('button', { name: 'Add Reaction' });
+/** The message's Add Reaction action: the last of that name (the bar's '+' comes before it). */
+const addButton = () => screen.getAllByRole('button', { name: 'Add Reaction' }).at(-1)!;
 
 describe('Add Reaction', () => {
   it('opens the picker as a dialog; a picked emoji becomes the viewer’s reaction and focus comes back', async () => {

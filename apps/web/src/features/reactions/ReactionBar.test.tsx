@@ -1,18 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEXT } from '@hearth/protocol/texts';
 import { reaction } from '../../test/factories';
 import { deferred } from '../messages/test-messages';
+import { testEmojiData } from '../emoji/test-emoji';
 import { renderReactions } from './test-harness';
+
+vi.mock('../emoji/emoji-data', () => ({ loadEmojiData: async () => testEmojiData() }));
 
 const bob = { user_id: 8, username: 'bob' };
 const chip = (emoji: string) => screen.getByRole('button', { name: new RegExp(`^${emoji}`, 'u') });
 const bar = () => screen.getByRole('group', { name: 'Reactions' });
+/** The chips' texts: the toggle buttons of the bar ('+' after them is no toggle). */
 const chips = () =>
   within(bar())
     .getAllByRole('button')
+    .filter((b) => b.hasAttribute('aria-pressed'))
     .map((b) => b.textContent);
+const plus = () => within(bar()).queryByRole('button', { name: 'Add Reaction' });
 const pressed = (emoji: string) => chip(emoji).getAttribute('aria-pressed');
 const disabled = (emoji: string) => chip(emoji).getAttribute('aria-disabled');
 const description = (emoji: string) =>
@@ -103,6 +109,30 @@ describe('ReactionBar', () => {
     await waitFor(() => expect(chip('🚀').textContent).toBe('🚀1'));
   });
 
+  it('ends with a ‘+’ that opens the Add Reaction picker and adds another reaction', async () => {
+    const { requests } = await renderReactions({
+      reactions: [reaction(1, '👍', bob)],
+      answer: (req) => (req.method === 'POST' ? { status: 201, body: reaction(30, '🚀') } : undefined),
+    });
+    const button = await within(bar()).findByRole('button', { name: 'Add Reaction' });
+    expect(within(bar()).getAllByRole('button').at(-1)).toBe(button);
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    // An ordinary button, as the chips are: Tab reaches it.
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Add Reaction' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.type(await within(dialog).findByRole('searchbox', { name: 'Search emojis' }), 'rocket');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'rocket' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.at(-1)).toMatchObject({ method: 'POST', body: { emoji_unicode: '🚀' } });
+    expect(chips()).toEqual(['👍1', '🚀1']);
+    // Focus comes back to the '+', still after the chips.
+    expect(document.activeElement).toBe(plus());
+    expect(within(bar()).getAllByRole('button').at(-1)).toBe(plus());
+  });
+
   it('offers no adding to a viewer who may not post, but still lets them take theirs back', async () => {
     const { requests } = await renderReactions({
       canPost: false,
@@ -111,6 +141,7 @@ describe('ReactionBar', () => {
     });
     await waitFor(() => expect(requests.some((r) => r.path.startsWith('/api/user/group-permissions/'))).toBe(true));
     expect(disabled('🎉')).toBe('true');
+    expect(plus()).toBeNull();
     await userEvent.click(chip('🎉'));
     await userEvent.click(chip('👍'));
     expect(requests.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['DELETE']);

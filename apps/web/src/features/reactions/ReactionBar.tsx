@@ -1,13 +1,17 @@
 import { memo, useCallback } from 'react';
 import type { Message } from '@hearth/protocol';
 import { useSession } from '../../app/session';
+import { AddReactionChip } from './AddReactionButton';
 import { reactionChips, type ReactionChipData } from './reaction-list';
 import { ReactionChip } from './ReactionChip';
 import { useCanReact } from './useCanReact';
 import { useReactionActions } from './useReactionActions';
 import styles from './ReactionBar.module.css';
 
-/** The reactions under a message (spec 1 §2): one chip per emoji; nothing when there are none. */
+/**
+ * The reactions under a message (spec 1 §2): one chip per emoji, then '+' to add another when the
+ * viewer may react; nothing when there are none.
+ */
 export const ReactionBar = memo(function ReactionBar({ message }: { message: Message }) {
   const viewerId = useSession()?.user.id ?? null;
   const { add, remove } = useReactionActions();
@@ -30,6 +34,7 @@ export const ReactionBar = memo(function ReactionBar({ message }: { message: Mes
           onToggle={onToggle}
         />
       ))}
+      {canReact && <AddReactionChip message={message} />}
     </div>
   );
 });

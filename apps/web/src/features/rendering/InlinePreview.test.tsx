@@ -22,6 +22,14 @@ describe('message previews', () => {
     expect(shown.textContent).not.toContain('the ending');
   });
 
+  it('show headings and list items as text on one line, numbered items after their number', () => {
+    const shown = preview('# Plan **today**\n- milk\n- eggs\n  - brown\n\n1. wake\n2. eat\nthat is all');
+    expect(shown.textContent).toBe('Plan today milk eggs brown 1. wake 2. eat that is all');
+    expect(shown.querySelector('strong')?.textContent).toBe('today');
+    expect(shown.querySelector('h3, h4, h5, ul, ol, li')).toBeNull();
+    expect(previewPlainText('## Heads up\n* one\n* two', 100)).toBe('Heads up one two');
+  });
+
   it('count displayed characters, not markers, and end with an ellipsis when cut', () => {
     expect(preview('**' + 'a'.repeat(100) + '**').textContent).toBe('a'.repeat(100));
     expect(preview('a'.repeat(101)).textContent).toBe(`${'a'.repeat(100)}…`);

@@ -29,6 +29,33 @@ describe('MessageContent', () => {
     expect(screen.getByText('my reply')).toBeTruthy();
   });
 
+  it('renders headings below the page’s own levels, and lists with their items and start number', () => {
+    const { container } = renderMessage(
+      '# Release\n## Fixes\n### Small\n- one\n- **two**\n  - nested @alice\n3. three\n4. four\nThe end',
+    );
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Release');
+    expect(screen.getByRole('heading', { level: 4 }).textContent).toBe('Fixes');
+    expect(screen.getByRole('heading', { level: 5 }).textContent).toBe('Small');
+    const [bullets, nested, numbered] = screen.getAllByRole('list');
+    expect(bullets!.tagName).toBe('UL');
+    expect(
+      within(bullets!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['one', 'twonested @alice', 'nested @alice']);
+    expect(nested!.parentElement?.tagName).toBe('LI');
+    expect(within(nested!).getByText('@alice').getAttribute('data-self')).toBe('true');
+    expect(bullets!.querySelector('strong')?.textContent).toBe('two');
+    expect(numbered!.tagName).toBe('OL');
+    expect(numbered!.getAttribute('start')).toBe('3');
+    expect(
+      within(numbered!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['three', 'four']);
+    expect(container.textContent).toBe('ReleaseFixesSmallonetwonested @alicethreefourThe end');
+  });
+
   it('keeps line breaks in the text', () => {
     renderMessage('line one\nline two');
     expect(screen.getByText('line one\nline two', { normalizer: (s) => s })).toBeTruthy();

@@ -13,7 +13,16 @@ export type RichNode =
   /** `name` without the @; 'everyone' is @everyone. */
   | { type: 'mention'; name: string }
   /** A `:name:` shortcode, resolved when rendered. */
-  | { type: 'emoji'; name: string };
+  | { type: 'emoji'; name: string }
+  /** A line starting with `# `, `## ` or `### `. */
+  | { type: 'heading'; level: 1 | 2 | 3; content: RichNode[] }
+  /**
+   * Lines starting with `- `, `* ` or `1. `: its content is `listItem` nodes. `start` is the number
+   * of a numbered list's first item, null for bullets.
+   */
+  | { type: 'list'; start: number | null; content: RichNode[] }
+  /** One item of a list; a list nested in it comes last in its content. */
+  | { type: 'listItem'; content: RichNode[] };
 
 export type ContainerNode = Extract<RichNode, { content: RichNode[] }>;
 

@@ -4,7 +4,8 @@ import { parseMessage } from './parse-message';
 /**
  * What a one-line preview of a message keeps (a popup, a toast, the direct-message list): bold,
  * italic, underline, strike, inline code and a link's text, on one line. Blocks become inline (a code
- * block its code, a quote its text), and a spoiler stays hidden as a placeholder.
+ * block its code, a quote, a heading or a list item its text, a numbered item after its number), and
+ * a spoiler stays hidden as a placeholder.
  */
 export type PreviewNode =
   | { type: 'text'; content: string }
@@ -37,6 +38,17 @@ function take(text: string, budget: Budget): string {
   return kept;
 }
 
+const endsInSpace = (out: readonly PreviewNode[]) => {
+  const last = out[out.length - 1];
+  return last?.type === 'text' && /\s$/.test(last.content);
+};
+
+/** Ends a block's text with one space, the line break it stood for (none at the start or after one). */
+function space(out: PreviewNode[], budget: Budget): void {
+  if (out.length === 0 || endsInSpace(out) || budget.left <= 0) return;
+  out.push({ type: 'text', content: take(' ', budget) });
+}
+
 function convert(nodes: readonly RichNode[], budget: Budget): PreviewNode[] {
   const out: PreviewNode[] = [];
   for (const node of nodes) {
@@ -45,9 +57,12 @@ function convert(nodes: readonly RichNode[], budget: Budget): PreviewNode[] {
       break;
     }
     switch (node.type) {
-      case 'text':
-        out.push({ type: 'text', content: take(oneLine(node.content), budget) });
+      case 'text': {
+        // The line break after a block is already the block's space.
+        const content = endsInSpace(out) ? oneLine(node.content).trimStart() : oneLine(node.content);
+        if (content) out.push({ type: 'text', content: take(content, budget) });
         break;
+      }
       case 'inlineCode':
       case 'codeBlock':
         out.push({ type: 'code', content: take(oneLine(node.content).trim(), budget) });
@@ -60,7 +75,19 @@ function convert(nodes: readonly RichNode[], budget: Budget): PreviewNode[] {
         out.push({ type: node.type, content: convert(node.content, budget) });
         break;
       case 'blockQuote':
-        out.push(...convert(node.content, budget), { type: 'text', content: take(' ', budget) });
+      case 'heading':
+      case 'listItem':
+        out.push(...convert(node.content, budget));
+        space(out, budget);
+        break;
+      case 'list':
+        // Bullets are markers and go; a numbered list keeps its numbers, which are part of what it says.
+        space(out, budget);
+        node.content.forEach((item, i) => {
+          if (node.start !== null && budget.left > 0)
+            out.push({ type: 'text', content: take(`${node.start + i}. `, budget) });
+          out.push(...convert([item], budget));
+        });
         break;
       case 'spoiler':
         take(SPOILER_PLACEHOLDER, budget);

@@ -13,6 +13,9 @@ const CORPUS = [
   '@Everyone @everyones @everyone',
   'emoji :smile:@bob and *@ital*',
   '_@em_ __@under__ __@a_b__ _@c_d_ x_@no_ __@open',
+  // Headings and lists change no mention: they are lines, and what is inside them parses as before.
+  '# @bob\n## hi @carol\n- @dave\n* item @erin\n  1. @frank\n> - @gina\n\\# @hal\n-@ivy #@jon',
+  '- `code\n@bob` @carol\n1. ```\n@dave\n```\n# **@erin\n- @fay**',
 ];
 
 describe('mentions the server finds', () => {

@@ -63,6 +63,9 @@ const CORPUS = [
   '[x](https://example.com "a\\" onclick=\\"alert(1)")',
   'https://youtu.be/dQw4w9WgXcQ',
   'https://media.giphy.com/a/x.gif',
+  '# [x](javascript:alert(1))\n## <img src=x onerror=alert(1)>',
+  '- [y](data:text/html,x)\n  - <script>alert(1)</script>\n1. ||[z](javascript:alert(1))||',
+  '> ### <svg/onload=alert(1)>\n> 2. [w](vbscript:msgbox(1))',
 ];
 
 /** Markdown-dense noise: the symbols the rules look for, so random strings exercise the parser. */
@@ -90,6 +93,10 @@ const SYMBOLS = [
   'x:',
   'http://',
   'javascript:',
+  '\n- ',
+  '\n# ',
+  '\n1. ',
+  '  ',
 ];
 
 const message = fc.oneof(

@@ -13,6 +13,12 @@ export interface RenderOptions {
 }
 
 /**
+ * A message's headings sit below the page's own (its h1, the channel's h2), so `#`, `##` and `###`
+ * are h3, h4 and h5: a screen reader's list of headings keeps the page's outline and the message's.
+ */
+const HEADING_ELEMENTS = { 1: 'h3', 2: 'h4', 3: 'h5' } as const;
+
+/**
  * Our React output, one case per node type. simple-markdown's own React output is not used: it
  * builds element objects by hand with the element symbol of React before 19, which React 19 refuses.
  * Every string from the message ends up as a text child or a checked attribute, never as markup.
@@ -71,5 +77,25 @@ function renderNode(node: RichNode, key: number, options: RenderOptions): ReactN
     }
     case 'emoji':
       return <EmojiShortcode key={key} name={node.name} />;
+    case 'heading': {
+      const Heading = HEADING_ELEMENTS[node.level];
+      return (
+        <Heading key={key} className={styles.heading} data-level={node.level} dir="auto">
+          {inner()}
+        </Heading>
+      );
+    }
+    case 'list':
+      return node.start === null ? (
+        <ul key={key} className={styles.list} dir="auto">
+          {inner()}
+        </ul>
+      ) : (
+        <ol key={key} className={styles.list} start={node.start} dir="auto">
+          {inner()}
+        </ol>
+      );
+    case 'listItem':
+      return <li key={key}>{inner()}</li>;
   }
 }

@@ -27,11 +27,12 @@ export function chatRules(order: number): Record<string, ParserRule> {
       match: startsWith(/^`+/),
       parse: (capture) => ({ type: 'text', content: capture[0] ?? '' }),
     },
-    // `\*` and friends: the symbol itself, as text.
+    // `\*` and friends: the symbol itself, as text, marked so that `\#` or `\-` starting a line
+    // makes no heading or list (line-blocks.ts).
     escape: {
       order,
       match: defaultRules.escape.match,
-      parse: (capture) => ({ type: 'text', content: capture[1] ?? '' }),
+      parse: (capture) => ({ type: 'text', content: capture[1] ?? '', escaped: true }),
     },
     mention: {
       order: order + 1,

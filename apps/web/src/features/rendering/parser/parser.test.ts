@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_LIST_DEPTH } from './line-blocks';
 import { parseRich } from './parser';
 
 const text = (content: string) => ({ type: 'text', content });
@@ -45,6 +46,115 @@ describe('parseRich', () => {
       text('intro\n'),
       { type: 'blockQuote', content: [text('all\nof it')] },
     ]);
+  });
+
+  it('reads headings of three levels at the very start of a line only', () => {
+    expect(parseRich('# Big\n## Medium **bold**\n### Small\n#### not\n#channel\n# ')).toEqual([
+      { type: 'heading', level: 1, content: [text('Big')] },
+      { type: 'heading', level: 2, content: [text('Medium '), { type: 'strong', content: [text('bold')] }] },
+      { type: 'heading', level: 3, content: [text('Small')] },
+      text('#### not\n#channel\n# '),
+    ]);
+    expect(parseRich('intro\n# Title\nbody')).toEqual([
+      text('intro\n'),
+      { type: 'heading', level: 1, content: [text('Title')] },
+      text('body'),
+    ]);
+    for (const plain of ['a # b', ' # indented', '\\# escaped', '#no space', '##'])
+      expect(parseRich(plain), plain).toEqual([text(plain.replace('\\', ''))]);
+  });
+
+  it('keeps headings and lists inside code as code, and reads them inside quotes', () => {
+    expect(parseRich('```\n# not a heading\n- nor a list\n```')).toEqual([
+      { type: 'codeBlock', lang: null, content: '# not a heading\n- nor a list' },
+    ]);
+    expect(parseRich('`# x`')).toEqual([{ type: 'inlineCode', content: '# x' }]);
+    expect(parseRich('> # Quoted title\n> - point')).toEqual([
+      {
+        type: 'blockQuote',
+        content: [
+          { type: 'heading', level: 1, content: [text('Quoted title')] },
+          { type: 'list', start: null, content: [{ type: 'listItem', content: [text('point')] }] },
+        ],
+      },
+    ]);
+  });
+
+  it('reads bullet lists, nested by indentation, with inline markdown in their items', () => {
+    const item = (...content: unknown[]) => ({ type: 'listItem', content });
+    expect(parseRich('Shopping:\n- milk\n* **eggs**\n  - brown\n    - large\n  - white\n- bread\nDone')).toEqual([
+      text('Shopping:\n'),
+      {
+        type: 'list',
+        start: null,
+        content: [
+          item(text('milk')),
+          item(
+            { type: 'strong', content: [text('eggs')] },
+            {
+              type: 'list',
+              start: null,
+              content: [
+                item(text('brown'), { type: 'list', start: null, content: [item(text('large'))] }),
+                item(text('white')),
+              ],
+            },
+          ),
+          item(text('bread')),
+        ],
+      },
+      text('Done'),
+    ]);
+    expect(parseRich('- @bob :tada: ||secret|| `code`')).toEqual([
+      {
+        type: 'list',
+        start: null,
+        content: [
+          item(
+            { type: 'mention', name: 'bob' },
+            text(' '),
+            { type: 'emoji', name: 'tada' },
+            text(' '),
+            { type: 'spoiler', content: [text('secret')] },
+            text(' '),
+            { type: 'inlineCode', content: 'code' },
+          ),
+        ],
+      },
+    ]);
+  });
+
+  it('reads numbered lists, keeping the number they start at', () => {
+    const item = (content: string) => ({ type: 'listItem', content: [text(content)] });
+    expect(parseRich('3. three\n4. four\n1. five')).toEqual([
+      { type: 'list', start: 3, content: [item('three'), item('four'), item('five')] },
+    ]);
+    // Another kind of item starts another list; so does a line that is no item.
+    expect(parseRich('- a\n1. b\n\n2. c\n  - d')).toEqual([
+      { type: 'list', start: null, content: [item('a')] },
+      { type: 'list', start: 1, content: [item('b')] },
+      text('\n'),
+      {
+        type: 'list',
+        start: 2,
+        content: [{ type: 'listItem', content: [text('c'), { type: 'list', start: null, content: [item('d')] }] }],
+      },
+    ]);
+    for (const plain of ['-not a list', '- ', '1.5 apples', '\\- escaped', '1\\. escaped', 'a - b', '1234567890. big'])
+      expect(parseRich(plain), plain).toEqual([text(plain.replace('\\', ''))]);
+  });
+
+  it('nests lists to a bounded depth, deeper items joining the deepest list', () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n');
+    let depth = 0;
+    let nodes = parseRich(lines);
+    while (nodes[0]?.type === 'list') {
+      depth += 1;
+      const items = nodes[0].content;
+      nodes = items[0]?.type === 'listItem' ? items[0].content.filter((n) => n.type === 'list') : [];
+      if (depth === MAX_LIST_DEPTH) expect(items).toHaveLength(12 - MAX_LIST_DEPTH + 1);
+    }
+    expect(depth).toBe(MAX_LIST_DEPTH);
   });
 
   it('reads spoilers, which may hold formatting and links', () => {
@@ -157,6 +267,12 @@ describe('parseRich', () => {
       '> a\n',
       '```a',
       '||**',
+      '- a\n',
+      '# a\n',
+      '1. a\n',
+      '  - a\n',
+      '- ',
+      '\\# ',
     ].map((piece) => piece.repeat(Math.floor(4000 / piece.length)));
     for (const sample of [...runs, ...repeated]) {
       const started = performance.now();

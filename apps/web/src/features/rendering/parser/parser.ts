@@ -3,6 +3,7 @@ import type { RichNode } from '../ast';
 import { blockRules } from './block-rules';
 import { chatRules } from './chat-rules';
 import { formatRules } from './format-rules';
+import { lineBlocks } from './line-blocks';
 import { linkRules } from './link-rules';
 
 /**
@@ -22,6 +23,7 @@ const parse = SimpleMarkdown.parserFor(
 );
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const headingLevel = (value: unknown): 1 | 2 | 3 => (value === 2 || value === 3 ? value : 1);
 
 /**
  * simple-markdown's nodes (any props) into our closed set of node types, joining neighbouring text.
@@ -44,8 +46,26 @@ function toRich(nodes: readonly SingleASTNode[]): RichNode[] {
       case 'u':
       case 'del':
       case 'spoiler':
-      case 'blockQuote':
+      case 'listItem':
         out.push({ type: node.type, content: toRich(node.content as SingleASTNode[]) });
+        break;
+      case 'blockQuote':
+        // A quote's lines may be headings and lists too, as in Discord.
+        out.push({ type: 'blockQuote', content: toRich(lineBlocks(node.content as SingleASTNode[])) });
+        break;
+      case 'heading':
+        out.push({
+          type: 'heading',
+          level: headingLevel(node.level),
+          content: toRich(node.content as SingleASTNode[]),
+        });
+        break;
+      case 'list':
+        out.push({
+          type: 'list',
+          start: typeof node.start === 'number' ? node.start : null,
+          content: toRich(node.content as SingleASTNode[]),
+        });
         break;
       case 'inlineCode':
         out.push({ type: 'inlineCode', content: str(node.content) });
@@ -73,5 +93,5 @@ function toRich(nodes: readonly SingleASTNode[]): RichNode[] {
 
 /** Parses a message's text; pure, so the result may be cached by text. */
 export function parseRich(text: string): RichNode[] {
-  return toRich(parse(text, { inline: true }));
+  return toRich(lineBlocks(parse(text, { inline: true })));
 }
