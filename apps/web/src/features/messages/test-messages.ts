@@ -32,6 +32,7 @@ export function makeMessage(id: number, fields: Partial<Message> = {}): Message 
     mentions_everyone: false,
     muted_for_user: false,
     nonce: null,
+    reply_to: null,
     ...fields,
   };
 }
