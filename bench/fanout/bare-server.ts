@@ -55,6 +55,7 @@ function broadcast(content: string, nonce: string | null): void {
     mentions_everyone: false,
     muted_for_user: false,
     nonce,
+    reply_to: null,
   };
   const frame = JSON.stringify({ type: 'message', seq: id, data });
   for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);

@@ -70,6 +70,7 @@ test('the message menu opens from the keyboard and stays inside the window', asy
   await page.keyboard.press('Shift+F10');
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Edit',
+    'Reply',
     'Delete',
     'Copy Text',
     'Copy Message ID',

@@ -40,6 +40,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  Alias?: string;
   Plans?: PlanNode[];
 }
 
@@ -51,13 +52,18 @@ const pages: [string, () => HistoryQuery][] = [
   ['after an id', () => ({ channel_id: channelId, limit: 30, after: middleId })],
 ];
 
-/** One scan of messages, by index (the given one, if any), and nothing sorted. */
+/**
+ * One scan of the page's messages (`m`), by index (the given one, if any), and nothing sorted. The
+ * message a reply answers is read by its primary key, once per reply (replies/reply-sql.ts).
+ */
 function expectOrderedWalk(plan: PlanNode[], index?: string) {
   const types = plan.map((n) => n['Node Type']);
-  const ofMessages = plan.filter((n) => n['Relation Name'] === 'messages');
+  const ofMessages = plan.filter((n) => n['Relation Name'] === 'messages' && n.Alias === 'm');
   expect(ofMessages, JSON.stringify(types)).toHaveLength(1);
   expect(['Index Scan', 'Index Only Scan']).toContain(ofMessages[0]!['Node Type']);
   if (index) expect(ofMessages[0]!['Index Name']).toBe(index);
+  const originals = plan.filter((n) => n['Relation Name'] === 'messages' && n.Alias !== 'm');
+  expect(originals.map((n) => n['Index Name'])).toEqual(['messages_pkey']);
   expect(types.filter((t) => t.includes('Sort'))).toEqual([]);
 }
 

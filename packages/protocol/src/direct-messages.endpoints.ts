@@ -48,7 +48,7 @@ export const DIRECT_MESSAGE_ENDPOINTS: readonly Endpoint[] = [
     auth: 'user',
     status: 201,
     summary:
-      "Sends a direct message to a friend (201; 200 with the stored message for a repeated nonce). 403 to someone who is not a friend ('You can only send direct messages to friends'), across a block, or to Guardian ('You cannot reply to Guardian messages'). `channel_id`, when given, must be the pair's conversation id. Both participants get `direct_message`.",
+      "Sends a direct message to a friend (201; 200 with the stored message for a repeated nonce). 403 to someone who is not a friend ('You can only send direct messages to friends'), across a block, or to Guardian ('You cannot reply to Guardian messages'). `channel_id`, when given, must be the pair's conversation id; `reply_to_id` a message of this conversation (400 'You cannot reply to that message'). Both participants get `direct_message`.",
     limits: ['messagePerUser'],
     body: DmSendBody,
     answer: Message,

@@ -4,6 +4,7 @@ import { TEXT } from './texts.js';
 import { BodyId, Id, IsoDate } from './common.js';
 import { hasTextOrAttachments, SendFields } from './messages.js';
 import { PublicUser } from './users.js';
+import { aroundAlone, AroundField, REPLY_TEXT } from './replies.js';
 
 export const DM_TEXT = {
   /** A push for a direct message with attachments and no text. */
@@ -43,8 +44,10 @@ export const DmHistoryQuery = z
       .default(MESSAGE_PAGE_SIZE),
     before: Id.optional(),
     after: Id.optional(),
+    ...AroundField,
   })
-  .refine((q) => q.before === undefined || q.after === undefined, TEXT.beforeAndAfter);
+  .refine((q) => q.before === undefined || q.after === undefined, TEXT.beforeAndAfter)
+  .refine(aroundAlone, REPLY_TEXT.aroundWithBeforeAfter);
 export type DmHistoryQuery = z.infer<typeof DmHistoryQuery>;
 
 export const DmLastMessage = z.object({

@@ -9,6 +9,7 @@ export * from './device-rules.js';
 export * from './groups.js';
 export * from './group-icon-rules.js';
 export * from './messages.js';
+export * from './replies.js';
 export * from './reactions.js';
 export * from './emoji.js';
 export * from './attachments.js';

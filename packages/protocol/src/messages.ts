@@ -6,6 +6,7 @@ import { Role } from './users.js';
 import { Reaction } from './reactions.js';
 import { MentionedUser } from './mentioned-user.js';
 import { Attachment } from './attachments.js';
+import { aroundAlone, AroundField, REPLY_TEXT, ReplyFields, ReplyTo } from './replies.js';
 
 /** Trimmed, non-empty, at most 4000 characters. */
 export const MessageContent = UserText(TEXT.messageEmpty)
@@ -44,6 +45,7 @@ export const Message = z.object({
   mentions_everyone: z.boolean().describe('`@everyone` by an admin; false when anyone else writes it'),
   muted_for_user: z.boolean(),
   nonce: z.string().nullable(),
+  reply_to: ReplyTo.nullable().describe('the message this one replies to, or null'),
 });
 export type Message = z.infer<typeof Message>;
 
@@ -58,8 +60,10 @@ export const HistoryQuery = z
       .default(MESSAGE_PAGE_SIZE),
     before: Id.optional(),
     after: Id.optional(),
+    ...AroundField,
   })
-  .refine((q) => q.before === undefined || q.after === undefined, TEXT.beforeAndAfter);
+  .refine((q) => q.before === undefined || q.after === undefined, TEXT.beforeAndAfter)
+  .refine(aroundAlone, REPLY_TEXT.aroundWithBeforeAfter);
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
 const TOO_MANY_ATTACHMENTS = `At most ${ATTACHMENTS_PER_MESSAGE_MAX} attachments per message`;
@@ -76,6 +80,7 @@ export const SendFields = {
   nonce: Nonce.optional(),
   attachment_ids: AttachmentIds.optional().describe('own unsent uploads, at most 15, in display order'),
   sensitive_attachment_ids: AttachmentIds.optional().describe('those of attachment_ids to show blurred'),
+  ...ReplyFields,
 };
 
 /** Refuses a send with neither text nor attachments, with the text of an empty message. */

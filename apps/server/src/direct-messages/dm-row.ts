@@ -1,6 +1,7 @@
 import type { MentionedUser, Message } from '@hearth/protocol';
 import { MESSAGE_SELECT_COLUMNS, toMessage } from '../messages/message-row.js';
 import type { UserRow } from '../users/user-row.js';
+import { replyColumns, type ReplyTarget } from '../replies/reply-target.js';
 
 /**
  * A direct message joined with its author, in the shape of MessageRow: the conversation id stands in
@@ -17,7 +18,7 @@ export interface PairColumns {
   user_high: number;
 }
 
-/** A direct message just stored, as it is announced: by `author`, unedited, without reactions yet. */
+/** A direct message just stored, as it is announced: by `author`, unedited, without reactions yet, replying to `reply`. */
 export function newDirectMessage(
   author: UserRow,
   m: {
@@ -27,6 +28,7 @@ export function newDirectMessage(
     nonce: string | null;
     createdAt: Date;
     mentions: MentionedUser[];
+    reply?: ReplyTarget | null;
   },
 ): Message {
   return toMessage({
@@ -43,5 +45,6 @@ export function newDirectMessage(
     edited_at: null,
     mentioned_users: m.mentions,
     mentions_everyone: false,
+    ...replyColumns(m.reply ?? null),
   });
 }

@@ -14,6 +14,7 @@ import { DM_MESSAGE_SELECT, newDirectMessage, type PairColumns } from './dm-row.
 import type { MessageRow } from '../messages/message-row.js';
 import { publishWithBlur } from '../profiles/blurred-messages.js';
 import { pushText, pushWhenAway } from '../push/notify.js';
+import { keptReplyMention, replyTarget, replyValues, withReplyMention } from '../replies/reply-target.js';
 
 type DmRow = Omit<MessageRow, 'group_id'> & { group_id: null } & PairColumns;
 
@@ -22,22 +23,23 @@ const DM_PERMISSIONS = { can_view: true, can_post: true, can_upload: true };
 
 /*
  * The conversation row is made by the first message, in the same statement: $1 conversation, $2 and
- * $3 the pair (lower first), $4 author, $5 content, $6 nonce, $7 mentioned users. Mentions are stored
- * for display; a direct message pings its recipient by itself, so no mention rows are written.
+ * $3 the pair (lower first), $4 author, $5 content, $6 nonce, $7 mentioned users, $8-$9 the reply
+ * (replies/reply-target.ts). Mentions are stored for display; a direct message pings its recipient by
+ * itself, so no mention rows are written.
  */
 const SEND_SQL = `
   WITH conversation AS (
     INSERT INTO dm_conversations (id, user_low, user_high) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
   ), inserted AS (
-    INSERT INTO messages (conversation_id, user_id, content, nonce, mentioned_users, mentions_everyone)
-    VALUES ($1, $4, $5, $6, $7, false)
+    INSERT INTO messages (conversation_id, user_id, content, nonce, mentioned_users, mentions_everyone, reply_to_id, reply_mention)
+    VALUES ($1, $4, $5, $6, $7, false, $8, $9)
     ON CONFLICT (user_id, nonce) WHERE nonce IS NOT NULL DO NOTHING
     RETURNING id, created_at
   )
   SELECT id, created_at FROM inserted`;
 
 type SendInput = Pick<DmSendBody, 'recipient_id' | 'channel_id' | 'content' | 'nonce'> &
-  Partial<Pick<DmSendBody, 'attachment_ids' | 'sensitive_attachment_ids'>>;
+  Partial<Pick<DmSendBody, 'attachment_ids' | 'sensitive_attachment_ids' | 'reply_to_id' | 'reply_mention'>>;
 
 /**
  * Stores and announces a direct message to both participants (`direct_message`). A repeated nonce
@@ -53,7 +55,8 @@ export async function sendDirectMessage(
   const { id: conversationId, other } = await requireWritable(ctx.db, user, body.recipient_id);
   if (body.channel_id !== undefined && body.channel_id !== conversationId) throw badRequest(DM_TEXT.wrongConversation);
   const attaching = await checkAttachmentsToSend(ctx.db, user.id, DM_PERMISSIONS, body);
-  const mentions = await resolveMentions(ctx.db, { role: 'USER' }, body.content);
+  const reply = await replyTarget(ctx.db, user, { conversationId }, body);
+  const mentions = withReplyMention(await resolveMentions(ctx.db, { role: 'USER' }, body.content), reply);
   const values = [
     conversationId,
     Math.min(user.id, other.id),
@@ -62,6 +65,7 @@ export async function sendDirectMessage(
     body.content,
     body.nonce ?? null,
     JSON.stringify(mentions.users),
+    ...replyValues(reply),
   ];
   const { inserted, claimed } = await insertWithAttachments(ctx.db, SEND_SQL, values, user.id, attaching, also);
   if (!inserted) {
@@ -79,6 +83,7 @@ export async function sendDirectMessage(
     nonce: body.nonce ?? null,
     createdAt: inserted.created_at,
     mentions: mentions.users,
+    reply,
   });
   setAttachments(message, claimed, ctx.files);
   await publishWithBlur(ctx, 'direct_message', message, pairAudience(user.id, other.id));
@@ -105,7 +110,7 @@ export async function editDirectMessage(ctx: AppContext, user: UserRow, id: numb
   const { row, otherId } = await ownConversationMessage(ctx, user, id);
   if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
   await requireWritable(ctx.db, user, otherId);
-  const mentions = await resolveMentions(ctx.db, { role: 'USER' }, content);
+  const mentions = withReplyMention(await resolveMentions(ctx.db, { role: 'USER' }, content), keptReplyMention(row));
   const { rows } = await ctx.db.query<{ edited_at: Date }>(
     `UPDATE messages SET content = $2, edited_at = now(), mentioned_users = $3
       WHERE id = $1 AND user_id = $4 RETURNING edited_at`,

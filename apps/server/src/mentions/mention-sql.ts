@@ -13,11 +13,14 @@ export const mentionValues = (mentions: Mentions, authorId: number): [string, bo
   pingedUserIds(mentions, authorId),
 ];
 
-/** A send: $1 channel, $2 author, $3 content, $4 nonce, then mentionValues ($5-$7). A repeated nonce inserts nothing. */
+/**
+ * A send: $1 channel, $2 author, $3 content, $4 nonce, then mentionValues ($5-$7), then the reply's
+ * replyValues ($8-$9, replies/reply-target.ts). A repeated nonce inserts nothing.
+ */
 export const SEND_SQL = `
   WITH inserted AS (
-    INSERT INTO messages (channel_id, user_id, content, nonce, mentioned_users, mentions_everyone)
-    VALUES ($1, $2, $3, $4, $5, $6)
+    INSERT INTO messages (channel_id, user_id, content, nonce, mentioned_users, mentions_everyone, reply_to_id, reply_mention)
+    VALUES ($1, $2, $3, $4, $5, $6, $8, $9)
     ON CONFLICT (user_id, nonce) WHERE nonce IS NOT NULL DO NOTHING
     RETURNING id, created_at
   ), indexed AS (

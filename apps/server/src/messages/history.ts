@@ -7,7 +7,7 @@ import { loadPageExtras } from './page-extras.js';
 import { applyBlurForViewer } from '../profiles/blurred-messages.js';
 
 /*
- * One statement per kind of page, each a walk of messages_channel_id_id_idx (channel_id, id) that
+ * One statement per kind of page (and `around`, two of them joined), each a walk of messages_channel_id_id_idx (channel_id, id) that
  * stops after a page: backwards for the newest page and the page before an id, forwards for the page
  * after one. No optional condition such as `($2 IS NULL OR id < $2)`: each statement's conditions
  * are all ones the index answers.
@@ -28,6 +28,9 @@ export function historySql(select: string, place: string) {
     newest: `${select} WHERE ${place} = $1 ORDER BY m.id DESC LIMIT (SELECT $2::int)`,
     before: `${select} WHERE ${place} = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT (SELECT $3::int)`,
     after: `${select} WHERE ${place} = $1 AND m.id > $2 ORDER BY m.id ASC LIMIT (SELECT $3::int)`,
+    // A page centred on $2 (a jump to a message): the walks before (from $2 itself) and after it, joined.
+    around: `SELECT * FROM ((${select} WHERE ${place} = $1 AND m.id <= $2 ORDER BY m.id DESC LIMIT (SELECT $3::int))
+      UNION ALL (${select} WHERE ${place} = $1 AND m.id > $2 ORDER BY m.id ASC LIMIT (SELECT $4::int))) page ORDER BY id`,
   } as const;
 }
 export type HistorySql = ReturnType<typeof historySql>;
@@ -45,8 +48,13 @@ export interface PageStatement {
 export function placePage(
   sql: HistorySql,
   placeId: number,
-  q: { limit: number; before?: number | undefined; after?: number | undefined },
+  q: { limit: number; before?: number | undefined; after?: number | undefined; around?: number | undefined },
 ): PageStatement {
+  if (q.around !== undefined) {
+    // The message and those before it take the larger half, so a page of one is the message itself.
+    const upTo = Math.ceil(q.limit / 2);
+    return { text: sql.around, values: [placeId, q.around, upTo, q.limit - upTo], newestFirst: false };
+  }
   if (q.after !== undefined) return { text: sql.after, values: [placeId, q.after, q.limit], newestFirst: false };
   if (q.before !== undefined) return { text: sql.before, values: [placeId, q.before, q.limit], newestFirst: true };
   return { text: sql.newest, values: [placeId, q.limit], newestFirst: true };
@@ -54,7 +62,7 @@ export function placePage(
 
 export const pageStatement = (q: HistoryQuery): PageStatement => placePage(HISTORY_SQL, q.channel_id, q);
 
-/** A page of a channel's history in ascending order: the newest page, or the page before/after an id. */
+/** A page of a channel's history in ascending order: the newest page, the page before/after an id, or around one. */
 export async function history(ctx: AppContext, user: UserRow, q: HistoryQuery): Promise<Message[]> {
   await requireVisibleChannel(ctx.db, user, q.channel_id);
   const statement = pageStatement(q);

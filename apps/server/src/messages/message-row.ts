@@ -1,5 +1,6 @@
-import type { MentionedUser, Message } from '@hearth/protocol';
+import type { MentionedUser, Message, ReplyTo } from '@hearth/protocol';
 import type { UserRow } from '../users/user-row.js';
+import { REPLY_TO_COLUMN } from '../replies/reply-sql.js';
 
 /** A message joined with its author and channel, as MESSAGE_SELECT returns it. */
 export interface MessageRow {
@@ -23,13 +24,16 @@ export interface MessageRow {
   role: UserRow['role'];
   mentioned_users: MentionedUser[];
   mentions_everyone: boolean;
+  /** What the message replies to (replies/reply-sql.ts), and whether it mentioned that author. */
+  reply_to: ReplyTo | null;
+  reply_mention: boolean;
 }
 
 /** The columns of a MessageRow (direct messages select the same, with their conversation in the channel's place). */
 export const MESSAGE_SELECT_COLUMNS = `m.id, m.channel_id, c.group_id, m.user_id, m.content, m.message_type, m.nonce,
          m.removed_by_admin, m.created_at, m.edited_at, u.username, u.nickname, u.pronouns, u.pronouns_bg_color,
          u.pronouns_text_color, u.profile_image_url, u.profile_blur_enabled, u.role, m.mentioned_users,
-         m.mentions_everyone`;
+         m.mentions_everyone, m.reply_mention, ${REPLY_TO_COLUMN}`;
 
 export const MESSAGE_SELECT = `
   SELECT ${MESSAGE_SELECT_COLUMNS}
@@ -66,5 +70,6 @@ export function toMessage(r: AnyMessageRow): Message {
     mentions_everyone: r.mentions_everyone,
     muted_for_user: false,
     nonce: r.nonce,
+    reply_to: r.reply_to,
   };
 }

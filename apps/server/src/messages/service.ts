@@ -12,6 +12,7 @@ import { pingedUserIds, resolveMentions } from '../mentions/resolve-mentions.js'
 import { EDIT_SQL, mentionValues, REMOVE_SQL, SEND_SQL } from '../mentions/mention-sql.js';
 import { notifyMentions } from '../mentions/notify-mentions.js';
 import { publishWithBlur } from '../profiles/blurred-messages.js';
+import { keptReplyMention, replyColumns, replyTarget, replyValues, withReplyMention } from '../replies/reply-target.js';
 
 export { history } from './history.js';
 
@@ -28,8 +29,16 @@ export async function sendMessage(
   if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
   if (channel.channel_type !== 'text') throw badRequest(TEXT.voiceChannelNoMessages);
   const attaching = await checkAttachmentsToSend(ctx.db, user.id, permissions, body);
-  const mentions = await resolveMentions(ctx.db, user, body.content);
-  const values = [channel.id, user.id, body.content, body.nonce ?? null, ...mentionValues(mentions, user.id)];
+  const reply = await replyTarget(ctx.db, user, { channelId: channel.id, groupId: channel.group_id }, body);
+  const mentions = withReplyMention(await resolveMentions(ctx.db, user, body.content), reply);
+  const values = [
+    channel.id,
+    user.id,
+    body.content,
+    body.nonce ?? null,
+    ...mentionValues(mentions, user.id),
+    ...replyValues(reply),
+  ];
   const { inserted, claimed } = await insertWithAttachments(ctx.db, SEND_SQL, values, user.id, attaching);
   if (!inserted) {
     const existing = await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.user_id = $1 AND m.nonce = $2`, [
@@ -55,6 +64,7 @@ export async function sendMessage(
     edited_at: null,
     mentioned_users: mentions.users,
     mentions_everyone: mentions.everyone,
+    ...replyColumns(reply),
   });
   setAttachments(message, claimed, ctx.files);
   await publishWithBlur(ctx, 'message', message, { kind: 'group', groupId: channel.group_id });
@@ -81,7 +91,7 @@ export async function editMessage(ctx: AppContext, user: UserRow, id: number, co
   if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
   if (row.removed_by_admin) throw badRequest(TEXT.editRemoved);
   if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
-  const mentions = await resolveMentions(ctx.db, user, content);
+  const mentions = withReplyMention(await resolveMentions(ctx.db, user, content), keptReplyMention(row));
   // Conditions repeated in the UPDATE: an admin removal or a delete may land between the read and here.
   const { rows } = await ctx.db.query<{ edited_at: Date; added: number[] }>(EDIT_SQL, [
     id,

@@ -8,6 +8,7 @@ import { Outbox } from '../lib/outbox';
 import { accessTokenExpiresSoon } from '../lib/jwt';
 import { PresenceStore } from '../features/presence/presence-store';
 import { PresenceAgent } from '../features/presence/presence-agent';
+import { replyDrafts } from '../features/replies/reply-draft';
 import { connectivity } from './connectivity';
 import { QueryPersistence } from './query-persistence';
 import { SessionLifecycle } from '../features/session-lifecycle/session-lifecycle';
@@ -97,6 +98,7 @@ export function createServices(): Services {
     if (auth.get()) return;
     queryClient.clear();
     outbox.clear();
+    replyDrafts.clear();
     presence.clear();
     if (location.pathname !== '/') history.replaceState(null, '', '/');
   });

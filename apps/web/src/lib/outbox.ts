@@ -17,6 +17,14 @@ export interface PendingMessage {
   sensitiveIds: readonly number[];
   /** Why it failed, as a sentence: the server's refusal, or what happened to the connection. */
   error: string | null;
+  /** The message it replies to, and whether it mentions that message's author. */
+  reply?: OutgoingReply | null;
+}
+
+/** A reply's part of a send (features/replies). */
+export interface OutgoingReply {
+  id: number;
+  mention: boolean;
 }
 
 /** Longer than the live connection's reply timeout, which normally notices a dead socket first. */
@@ -30,6 +38,8 @@ type Live = Pick<LiveConnection, 'send' | 'subscribe'>;
 export interface OutgoingAttachments {
   attachments: readonly Attachment[];
   sensitiveIds: readonly number[];
+  /** Sent as a reply to this message. */
+  reply?: OutgoingReply | null;
 }
 const NO_ATTACHMENTS: OutgoingAttachments = { attachments: [], sensitiveIds: [] };
 
@@ -79,6 +89,7 @@ export class Outbox {
       error: null,
       attachments: extras.attachments,
       sensitiveIds: extras.sensitiveIds,
+      reply: extras.reply ?? null,
     };
     if (!this.transmit(entry)) return false;
     this.set([...this.entries, entry]);
@@ -119,6 +130,7 @@ export class Outbox {
       // Sent only when there are some (spec 1 §5).
       ...(entry.attachments.length > 0 ? { attachment_ids: entry.attachments.map((a) => a.id) } : {}),
       ...(entry.sensitiveIds.length > 0 ? { sensitive_attachment_ids: entry.sensitiveIds } : {}),
+      ...(entry.reply ? { reply_to_id: entry.reply.id, reply_mention: entry.reply.mention } : {}),
     });
     if (sent) {
       clearTimeout(this.timers.get(entry.nonce));

@@ -7,5 +7,6 @@ export function fetchConversationPage(http: HttpClient, userId: number, query: P
   const params = new URLSearchParams({ limit: String(query.limit) });
   if (query.before !== undefined) params.set('before', String(query.before));
   if (query.after !== undefined) params.set('after', String(query.after));
+  if (query.around !== undefined) params.set('around', String(query.around));
   return http.get<Message[]>(`/dm/conversation/${userId}?${params}`, { key: `GET /dm/conversation ${userId}` });
 }

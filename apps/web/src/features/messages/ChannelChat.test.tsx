@@ -150,7 +150,7 @@ describe('ChannelChat', () => {
     expect(screen.queryByText('No messages yet. Start the conversation!')).toBeNull();
   });
 
-  it('offers Edit and Delete on own messages only, and copying, reacting and Mark Unread on all', async () => {
+  it('offers Edit and Delete on own messages only, and replying, copying, reacting and Mark Unread on all', async () => {
     setup();
     await messageShown('hello from bob');
     // Reacting waits for the group permissions (can_post).
@@ -160,14 +160,23 @@ describe('ChannelChat', () => {
       within(theirsMenu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
+    ).toEqual(['Reply', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
     await userEvent.keyboard('{Escape}');
     const menu = await openActions('my first words');
     expect(
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Edit', 'Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
+    ).toEqual([
+      'Edit',
+      'Reply',
+      'Delete',
+      'Copy Text',
+      'Copy Message ID',
+      'Add Reaction',
+      'Mark Unread',
+      'View Profile',
+    ]);
   });
 
   it("lets an admin delete, but not edit, someone else's message, and keeps the ID and profile on removed ones", async () => {
@@ -183,7 +192,7 @@ describe('ChannelChat', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
+    ).toEqual(['Reply', 'Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
     await userEvent.keyboard('{Escape}');
     const removedMenu = await openActions(MESSAGE_REMOVED_BY_ADMIN);
     expect(

@@ -30,6 +30,7 @@ import {
   spellChecker,
   useSpellcheck,
 } from '../spellcheck';
+import { outgoingReply, ReplyBanner, replyDrafts, useReplyDraft } from '../replies';
 import { useArrowUpToEdit } from './edit-last';
 import { PlusIcon } from './icons';
 import { useAutoGrow } from './useAutoGrow';
@@ -99,6 +100,7 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
   const toolsHidden = narrow && !toolsOpen;
   const toolsId = useId();
   const send = useSendMessage(id, target.kind === 'dm' ? target.recipientId : null);
+  const replying = useReplyDraft(id) !== null;
   // Show Send Button (spec 3 §2): without it, Enter still sends.
   const showSend = useChatPref('showSendButton');
   const [caret, setCaret] = useState(0);
@@ -182,7 +184,9 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
       return;
     }
     const payload = draft?.payload();
-    if (!send(content, payload)) return;
+    const reply = outgoingReply(id);
+    if (!send(content, reply ? { attachments: [], sensitiveIds: [], ...payload, reply } : payload)) return;
+    replyDrafts.cancel(id);
     draft?.clear();
     setText('');
     input.current?.focus();
@@ -199,6 +203,12 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (mentions.onKeyDown(event) || commands.onKeyDown(event) || editLast(event)) return;
+    // Escape gives up the reply being written (its Cancel button does too); the text stays.
+    if (event.key === 'Escape' && replying) {
+      event.preventDefault();
+      replyDrafts.cancel(id);
+      return;
+    }
     // The keyboard's way to the spelling menu: the Menu key or Shift+F10 with the caret in the word.
     if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
       const box = event.currentTarget.getBoundingClientRect();
@@ -219,6 +229,7 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
       }}
     >
       {draft && <DraftGrid draft={draft} />}
+      <ReplyBanner placeId={id} />
       {mentions.open && !readOnly && (
         <MentionSuggestions
           suggestions={mentions.suggestions}

@@ -8,6 +8,7 @@ import { CopyIcon, EditIcon, HashIcon, MarkUnreadIcon, ProfileIcon, TrashIcon } 
 import { openProfilePopup } from '../profiles/profile-popup';
 import { isRemovedByAdmin } from './merge-messages';
 import { messagePermissions, type Viewer } from './message-permissions';
+import { canReplyTo, ReplyIcon, startReply } from '../replies';
 
 /** What the message menu does; the menu itself only decides which entries a message gets. */
 export interface MessageMenuActions {
@@ -17,6 +18,8 @@ export interface MessageMenuActions {
   addReaction(): void;
   markUnread(): void;
   viewProfile(): void;
+  /** Starts a reply to the message in the composer. */
+  reply?(): void;
 }
 
 export interface MessageMenuState {
@@ -24,18 +27,20 @@ export interface MessageMenuState {
   canReact: boolean;
   /** The message is being edited: its menu stays closed. */
   editing: boolean;
+  /** The viewer may reply to it (replies/can-reply.ts). */
+  canReply?: boolean;
 }
 
 /**
- * The message menu's entries in the spec's order (spec 1 §2): Edit, Delete, Copy Text, Copy Message ID,
- * Add Reaction, Mark Unread, then View Profile. Edit is the author's; Delete the author's or an admin's. A message
+ * The message menu's entries in the spec's order (spec 1 §2), with Reply after Edit: Edit, Reply, Delete, Copy
+ * Text, Copy Message ID, Add Reaction, Mark Unread, then View Profile. Edit is the author's; Delete the author's or an admin's. A message
  * being edited offers nothing. A message an admin removed keeps what is not about its text (Copy Message ID, Mark
  * Unread, View Profile), as a moderator looking into it needs them; it has no text to copy, edit or react to.
  */
 export function messageMenuItems(
   message: Message,
   viewer: Viewer | null,
-  { canReact, editing }: MessageMenuState,
+  { canReact, editing, canReply = false }: MessageMenuState,
   actions: MessageMenuActions,
 ): MenuItem[] {
   if (editing) return [];
@@ -43,6 +48,7 @@ export function messageMenuItems(
   const { canEdit, canDelete } = messagePermissions(message, viewer);
   const items: MenuItem[] = [];
   if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: actions.edit });
+  if (canReply && actions.reply) items.push({ label: 'Reply', icon: <ReplyIcon />, onSelect: actions.reply });
   if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: actions.delete });
   if (message.content && !removed)
     items.push({ label: 'Copy Text', icon: <CopyIcon />, onSelect: () => actions.copy(message.content, 'Text') });
@@ -72,15 +78,17 @@ export function useMessageMenu(
 ) {
   // A removed message has nothing left to react to.
   const canReact = useCanReact(message) && !isRemovedByAdmin(message);
+  const canReply = canReplyTo(message, isRemovedByAdmin(message), canReact);
   const [pickerOpen, setPickerOpen] = useState(false);
   const toast = useToast();
   const markUnread = useMarkChannelUnread().mutate;
   const items = messageMenuItems(
     message,
     viewer,
-    { canReact, editing },
+    { canReact, editing, canReply },
     {
       edit: () => onEdit(message.id),
+      reply: () => startReply(message),
       delete: () => onDelete(message),
       copy: (text, what) =>
         void navigator.clipboard.writeText(text).then(
@@ -97,5 +105,5 @@ export function useMessageMenu(
       },
     },
   );
-  return { items, canReact, pickerOpen, setPickerOpen };
+  return { items, canReact, canReply, pickerOpen, setPickerOpen };
 }

@@ -15,6 +15,7 @@ import { openProfilePopup } from '../profiles/profile-popup';
 import { MessageEditor } from './MessageEditor';
 import type { Viewer } from './message-permissions';
 import { useMessageMenu } from './MessageContextMenu';
+import { isReplyKey, jumpHighlightClass, ReplyButton, ReplyPreview, startReply } from '../replies';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
@@ -32,6 +33,8 @@ export interface MessageItemProps {
   onEdit(id: number | null): void;
   onSave(message: Message, content: string): Promise<void>;
   onDelete(message: Message): void;
+  /** Just jumped to from a reply: highlighted for a moment. */
+  highlighted?: boolean;
 }
 
 /** The author's mini profile, opened from their avatar or name (spec 1 §2). */
@@ -49,11 +52,13 @@ export const MessageItem = memo(function MessageItem({
   onEdit,
   onSave,
   onDelete,
+  highlighted = false,
 }: MessageItemProps) {
   const name = message.nickname || message.username;
   const {
     items: menuItems,
     canReact,
+    canReply,
     pickerOpen,
     setPickerOpen,
   } = useMessageMenu(message, viewer, { editing, onEdit, onDelete });
@@ -63,6 +68,11 @@ export const MessageItem = memo(function MessageItem({
   // Enter, the Menu key or Shift+F10 on the focused message opens its actions, as a right-click does.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target !== event.currentTarget || menuItems.length === 0) return;
+    if (canReply && isReplyKey(event)) {
+      event.preventDefault();
+      startReply(message);
+      return;
+    }
     if (event.key === 'Enter' || event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
       event.preventDefault();
       setMenuOpen(true);
@@ -79,9 +89,11 @@ export const MessageItem = memo(function MessageItem({
             grouped && styles.grouped,
             editing && styles.editing,
             mentioned && mentionedClass,
+            highlighted && jumpHighlightClass,
           )}
           aria-label={`${name}, ${formatFull(message.timestamp)}`}
           data-row-key={rowKey}
+          data-highlighted={highlighted || undefined}
           data-dir={textDirection(message.content)}
           tabIndex={tabStop ? 0 : -1}
           onKeyDown={onKeyDown}
@@ -102,6 +114,7 @@ export const MessageItem = memo(function MessageItem({
             </button>
           )}
           <div className={styles.body}>
+            {message.reply_to && <ReplyPreview replyTo={message.reply_to} />}
             {!grouped && (
               <MessageHeader
                 name={name}
@@ -139,6 +152,7 @@ export const MessageItem = memo(function MessageItem({
           </div>
           {menuItems.length > 0 && (
             <div className={styles.actions}>
+              {canReply && <ReplyButton message={message} />}
               {canReact && <AddReactionButton message={message} open={pickerOpen} onOpenChange={setPickerOpen} />}
               <DropdownMenu
                 label="Message actions"

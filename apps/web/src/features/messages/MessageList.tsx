@@ -27,6 +27,7 @@ import { useRovingFocus } from './useRovingFocus';
 import { useStickToBottom } from './useStickToBottom';
 import { usePendingMessages } from './useSendMessage';
 import { useMarkReadAtBottom } from '../read-status/useMarkReadAtBottom';
+import { ReplyJumpContext, useReplyJump } from '../replies';
 import styles from './MessageList.module.css';
 
 /** Spec 1 §2 and §9. */
@@ -61,6 +62,8 @@ interface ListContext {
   editingId: number | null;
   tabStopKey: string | null;
   connected: boolean;
+  /** The message a jump from a reply landed on, highlighted for a moment. */
+  highlightId: number | null;
   /** Told the element holding the rows, whose size changes while they settle. */
   contentRef: RefCallback<HTMLElement>;
 }
@@ -136,6 +139,8 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
   // A send whose event never reached this tab is still sent once the history holds it.
   useEffect(() => outbox.settle(state.messages), [outbox, state.messages]);
   const focus = useRovingFocus(rows, firstItemIndex, container, virtuoso);
+  // After the effects above: a window loaded around a reply's original opens on it, not at the bottom.
+  const jump = useReplyJump(store, state, rows, virtuoso, stuck);
 
   const latestLiveId = state.latestLive?.id;
   useEffect(() => {
@@ -206,6 +211,7 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
       editingId,
       tabStopKey: focus.tabStopKey,
       connected,
+      highlightId: jump.highlightId,
       contentRef,
     }),
     [
@@ -218,6 +224,7 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
       editingId,
       focus.tabStopKey,
       connected,
+      jump.highlightId,
       contentRef,
     ],
   );
@@ -258,6 +265,7 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
           onEdit={onEdit}
           onSave={onSave}
           onDelete={actions.remove}
+          highlighted={ctx.highlightId === row.message.id}
         />
       );
     },
@@ -285,47 +293,49 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
   }
 
   return (
-    <div
-      ref={container}
-      className={styles.list}
-      onKeyDown={focus.onKeyDown}
-      onFocus={focus.onFocus}
-      onBlur={focus.onBlur}
-    >
-      <Virtuoso
-        key={generation}
-        ref={virtuoso}
-        scrollerRef={scrollerRef}
-        className={styles.scroller}
-        role="region"
-        aria-label="Messages"
-        // The messages hold the list's one tab stop; the scroller itself is not another.
-        tabIndex={-1}
-        data={rows}
-        context={context}
-        firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
-        computeItemKey={(_, row) => row.key}
-        rangeChanged={focus.onRangeChanged}
-        itemContent={itemContent}
-        components={components}
-        alignToBottom
-        followOutput={(isAtBottom) => ((isAtBottom || stuck.current) && !hasNewerRef.current ? 'auto' : false)}
-        atTopThreshold={OLDER_THRESHOLD_PX}
-        atBottomThreshold={NEWER_THRESHOLD_PX}
-        atTopStateChange={setAtTop}
-        atBottomStateChange={(value) => {
-          atBottomRef.current = value;
-          setAtBottom(value);
-        }}
-        increaseViewportBy={{ top: 600, bottom: 300 }}
-      />
-      {unseen && (
-        <button type="button" className={styles.newMessages} onClick={scrollToLatest}>
-          New messages
-          <ArrowDownIcon size={14} />
-        </button>
-      )}
-    </div>
+    <ReplyJumpContext.Provider value={jump.jumpTo}>
+      <div
+        ref={container}
+        className={styles.list}
+        onKeyDown={focus.onKeyDown}
+        onFocus={focus.onFocus}
+        onBlur={focus.onBlur}
+      >
+        <Virtuoso
+          key={generation}
+          ref={virtuoso}
+          scrollerRef={scrollerRef}
+          className={styles.scroller}
+          role="region"
+          aria-label="Messages"
+          // The messages hold the list's one tab stop; the scroller itself is not another.
+          tabIndex={-1}
+          data={rows}
+          context={context}
+          firstItemIndex={firstItemIndex}
+          initialTopMostItemIndex={jump.initialLocation ?? { index: 'LAST', align: 'end' }}
+          computeItemKey={(_, row) => row.key}
+          rangeChanged={focus.onRangeChanged}
+          itemContent={itemContent}
+          components={components}
+          alignToBottom
+          followOutput={(isAtBottom) => ((isAtBottom || stuck.current) && !hasNewerRef.current ? 'auto' : false)}
+          atTopThreshold={OLDER_THRESHOLD_PX}
+          atBottomThreshold={NEWER_THRESHOLD_PX}
+          atTopStateChange={setAtTop}
+          atBottomStateChange={(value) => {
+            atBottomRef.current = value;
+            setAtBottom(value);
+          }}
+          increaseViewportBy={{ top: 600, bottom: 300 }}
+        />
+        {unseen && (
+          <button type="button" className={styles.newMessages} onClick={scrollToLatest}>
+            New messages
+            <ArrowDownIcon size={14} />
+          </button>
+        )}
+      </div>
+    </ReplyJumpContext.Provider>
   );
 }

@@ -4,10 +4,14 @@ import type { PageQuery } from './message-window';
 
 export type { DeleteMessageAnswer };
 
-export function fetchMessagePage(http: HttpClient, { channelId, limit, before, after }: PageQuery): Promise<Message[]> {
+export function fetchMessagePage(
+  http: HttpClient,
+  { channelId, limit, before, after, around }: PageQuery,
+): Promise<Message[]> {
   const params = new URLSearchParams({ channel_id: String(channelId), limit: String(limit) });
   if (before !== undefined) params.set('before', String(before));
   if (after !== undefined) params.set('after', String(after));
+  if (around !== undefined) params.set('around', String(around));
   // One throttle key per channel, so paging one channel never starves another.
   return http.get<Message[]>(`/message?${params}`, { key: `GET /message ${channelId}` });
 }

@@ -10,10 +10,13 @@ export const GROUP_GAP_MS = 7 * 60_000;
 export interface Groupable {
   user_id: number | string;
   timestamp: string;
+  /** A reply always starts a group: its preview sits above its author's name. */
+  reply_to?: unknown;
 }
 
 export function continuesGroup(previous: Groupable | undefined, message: Groupable): boolean {
   if (!previous || Number(previous.user_id) !== Number(message.user_id)) return false;
+  if (message.reply_to) return false;
   // A date separator always starts a new group.
   if (dayKey(previous.timestamp) !== dayKey(message.timestamp)) return false;
   const gap = Date.parse(message.timestamp) - Date.parse(previous.timestamp);

@@ -8,12 +8,15 @@ import {
   REACTION_EVENTS,
 } from '../reactions/reaction-list';
 import { compareMessages, mergeMessage, upsertMessages } from './merge-messages';
+import { followOriginals } from '../replies/reply-previews';
 
 export interface PageQuery {
   channelId: number;
   limit: number;
   before?: number;
   after?: number;
+  /** A page centred on this message (a jump to it). */
+  around?: number;
 }
 
 export interface MessageWindowDeps {
@@ -41,6 +44,8 @@ export interface MessageWindowState {
   latestLive: Message | null;
   /** Counts loads of the newest page, so the list can start over at the bottom after each. */
   generation: number;
+  /** The message the window was loaded around (a jump), which the list opens on; null when it opened at the newest. */
+  jumpTarget: number | null;
 }
 
 /** High enough to prepend a very long history while staying positive, as the list requires. */
@@ -99,6 +104,7 @@ export class MessageWindow {
     firstItemIndex: FIRST_ITEM_INDEX,
     latestLive: null,
     generation: 0,
+    jumpTarget: null,
   };
   private listeners = new Set<() => void>();
   private unsubscribeLive: (() => void) | null = null;
@@ -161,6 +167,7 @@ export class MessageWindow {
         hasNewer: false,
         firstItemIndex: unchanged ? this.state.firstItemIndex : FIRST_ITEM_INDEX,
         generation: unchanged ? this.state.generation : this.state.generation + 1,
+        jumpTarget: null,
       });
       (this.deps.onNewestLoaded ?? emitInitialLoad)(this.channelId, messages);
     } else {
@@ -168,6 +175,37 @@ export class MessageWindow {
       this.set({ status: 'ready' });
     }
     this.finishLoad(epoch);
+  }
+
+  /**
+   * Shows a message that may be far from the window (a reply's original): when the window does not
+   * hold it, it is replaced by a page centred on it, opened there rather than at the newest end.
+   * 'missing' when the history no longer has it (the window stays); 'failed' when the page did not load.
+   */
+  async loadAround(id: number): Promise<'found' | 'missing' | 'failed'> {
+    if (this.state.messages.some((m) => m.id === id)) return 'found';
+    const epoch = ++this.epoch;
+    this.loadsInFlight = 1;
+    this.set({ loadingOlder: false, loadingNewer: false });
+    const page = await this.fetch({ channelId: this.channelId, limit: this.pageSize, around: id });
+    if (epoch !== this.epoch) return 'failed';
+    const found = page?.some((m) => m.id === id) ?? false;
+    if (page && found) {
+      // The server's split (history.ts): the message and those before it take the larger half.
+      const upTo = Math.ceil(this.pageSize / 2);
+      const before = page.filter((m) => m.id <= id).length;
+      this.set({
+        status: 'ready',
+        messages: upsertMessages([], page),
+        hasOlder: before >= upTo,
+        hasNewer: page.length - before >= this.pageSize - upTo,
+        firstItemIndex: FIRST_ITEM_INDEX,
+        generation: this.state.generation + 1,
+        jumpTarget: id,
+      });
+    }
+    this.finishLoad(epoch);
+    return found ? 'found' : page ? 'missing' : 'failed';
   }
 
   async loadOlder(): Promise<void> {
@@ -278,6 +316,7 @@ export class MessageWindow {
     }
     const event = data as Partial<Message> & { id: number; channel_id: number };
     if (event.channel_id !== this.channelId) return;
+    this.set({ messages: followOriginals(this.state.messages, type, event) });
     if (REACTION_EVENTS.has(type)) {
       const reaction = data as Reaction;
       this.updateReactions(reaction.message_id, (list) => applyReactionEvent(list, type, reaction));

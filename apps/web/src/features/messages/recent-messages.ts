@@ -43,7 +43,7 @@ export function offlinePages(
   fetchPage: (query: PageQuery) => Promise<Message[]>,
 ): (query: PageQuery) => Promise<Message[]> {
   return async (query) => {
-    const newest = query.before === undefined && query.after === undefined;
+    const newest = query.before === undefined && query.after === undefined && query.around === undefined;
     try {
       return await fetchPage(query);
     } catch (err) {

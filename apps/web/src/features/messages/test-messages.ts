@@ -32,6 +32,7 @@ export function makeMessage(id: number, fields: Partial<Message> = {}): Message 
     mentions_everyone: false,
     muted_for_user: false,
     nonce: null,
+    reply_to: null,
     ...fields,
   };
 }
@@ -43,6 +44,12 @@ export function fakeHistory(count: number, channelId = 1) {
   const fetchPage = async (q: PageQuery): Promise<Message[]> => {
     queries.push(q);
     if (q.after !== undefined) return all.filter((m) => m.id > q.after!).slice(0, q.limit);
+    if (q.around !== undefined) {
+      const upTo = Math.ceil(q.limit / 2);
+      const before = all.filter((m) => m.id <= q.around!);
+      const after = all.filter((m) => m.id > q.around!).slice(0, q.limit - upTo);
+      return [...before.slice(Math.max(0, before.length - upTo)), ...after];
+    }
     const before = all.filter((m) => q.before === undefined || m.id < q.before);
     return before.slice(Math.max(0, before.length - q.limit));
   };
