@@ -1,7 +1,7 @@
 /**
  * The baseline for the fan-out benchmark: a minimal `ws` broadcast server with no database, no auth
  * and no permission checks. It speaks just enough of Hearth's live protocol (auth -> ready, ping ->
- * pong, message -> broadcast) for the same load client to drive it, and sends message frames of the
+ * pong, message -> broadcast, typing_start -> everyone else) for the same load client to drive it, and sends message frames of the
  * same shape and size as Hearth's, serialised once for all recipients, as Hearth does.
  *
  * Run as its own process (PORT in the environment) so it does not share an event loop with the load.
@@ -23,6 +23,7 @@ wss.on('connection', (ws) => {
     if (frame.type === 'auth') ws.send(JSON.stringify({ type: 'ready', seq, data: { session_id: 'bare' } }));
     else if (frame.type === 'ping') ws.send(JSON.stringify({ type: 'pong', seq: null, data: {} }));
     else if (frame.type === 'message') broadcast(frame.content ?? '', frame.nonce ?? null);
+    else if (frame.type === 'typing_start') typing(ws);
   });
 });
 
@@ -59,6 +60,13 @@ function broadcast(content: string, nonce: string | null): void {
   };
   const frame = JSON.stringify({ type: 'message', seq: id, data });
   for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);
+}
+
+/** A typing indicator, as Hearth sends it (no seq), to everyone but the typist. */
+function typing(from: WebSocket): void {
+  const data = { channel_id: 1, user_id: 2, username: 'fan0001', nickname: null };
+  const frame = JSON.stringify({ type: 'typing_start', seq: null, data });
+  for (const ws of clients) if (ws !== from && ws.readyState === ws.OPEN) ws.send(frame);
 }
 
 wss.on('listening', () => {

@@ -16,4 +16,26 @@ describe('bench:fanout at a tiny size', () => {
     },
     BENCH_RUN_LIMIT_MS + 30_000,
   );
+
+  it(
+    'with typists, delivers every typing frame to every other client beside the messages',
+    async () => {
+      const run = await runBench('fanout', [
+        ...['--clients', '10', '--senders', '2', '--rate', '10', '--seconds', '1'],
+        ...['--typists', '3', '--typing-every', '0.5'],
+      ]);
+      expect(run.code, run.output).toBe(0);
+      expect(run.stdout).toContain('Typing: 3 clients each send typing_start every 0.5 s, to the 9 others');
+      expect(row(run.stdout, 'errors: send / error frames / closes / missing').slice(1, 3)).toEqual([
+        '0 / 0 / 0 / 0 of 100',
+        '0 / 0 / 0 / 0 of 100',
+      ]);
+      for (const cell of row(run.stdout, 'typing frames: sent / received').slice(1, 3)) {
+        const [sent, received] = cell.split(' / ').map(Number);
+        expect(sent).toBeGreaterThan(0);
+        expect(received).toBe(sent! * 9);
+      }
+    },
+    BENCH_RUN_LIMIT_MS + 30_000,
+  );
 });

@@ -29,6 +29,13 @@ export interface LoadOptions {
   makeFrame?: (sender: number, content: string, k: number) => string;
   /** Deliveries per message: every client (the default), or 2 for a direct message (sender and recipient). */
   recipientsPerMessage?: number;
+  /**
+   * Clients that type while the messages flow (the last ones, so not the senders when there are enough
+   * clients): each sends `typing_start` to `channelId` every `typingEveryMs`, as the web client does while
+   * its text keeps changing, spread evenly over the interval. Every other client receives each one.
+   */
+  typists?: number;
+  typingEveryMs?: number;
 }
 
 export interface LoadResult {
@@ -51,6 +58,9 @@ export interface LoadResult {
   /** Worst delay of a send behind its schedule, ms (large means the load client fell behind). */
   maxSendLagMs: number;
   firstErrors: string[];
+  /** `typing_start` frames the typists sent, and received over all clients. */
+  typingSent: number;
+  typingReceived: number;
 }
 
 const CONTENT_MARK = Buffer.from('"content":"t=');
@@ -91,6 +101,7 @@ interface Window {
   errorFrames: number;
   unexpectedCloses: number;
   firstErrors: string[];
+  typingReceived: number;
 }
 
 const newWindow = (expected: number): Window => ({
@@ -103,6 +114,7 @@ const newWindow = (expected: number): Window => ({
   errorFrames: 0,
   unexpectedCloses: 0,
   firstErrors: [],
+  typingReceived: 0,
 });
 
 /** Connects every client and authenticates them; `measure` then runs send windows on these connections. */
@@ -124,7 +136,8 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
       return;
     }
     const type = buf.toString('latin1', TYPE_AT, buf.indexOf(QUOTE, TYPE_AT));
-    if (type === 'error' || type === 'auth_error' || type === 'invalid_session') {
+    if (type === 'typing_start') win.typingReceived++;
+    else if (type === 'error' || type === 'auth_error' || type === 'invalid_session') {
       win.errorFrames++;
       if (win.firstErrors.length < 5) win.firstErrors.push(buf.toString());
     }
@@ -190,6 +203,7 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
     let maxSendLagMs = 0;
     const elu0 = performance.eventLoopUtilization();
     w.onSendWindow?.('start');
+    const typing = startTyping(sockets.slice(n - Math.min(w.typists ?? 0, n)), w, start, total / w.rate);
     await new Promise<void>((resolve) => {
       const tick = () => {
         for (let now = clock(); sent < total && start + sent * interval <= now; now = clock()) {
@@ -213,11 +227,15 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
       setTimeout(tick, Math.max(0, start - clock()));
     });
     const end = clock();
+    const typingSent = typing.stop();
     const clientElu = performance.eventLoopUtilization(elu0).utilization;
     w.onSendWindow?.('end');
 
     // Drain: wait for the last deliveries, giving up once nothing has arrived for 3 s.
-    while (current.received < current.expected && clock() - Math.max(current.lastReceive, end) < 3_000) {
+    // Every typing frame reaches every client but its typist.
+    const typingExpected = typingSent * (n - 1);
+    const waiting = () => current.received < current.expected || current.typingReceived < typingExpected;
+    while (waiting() && clock() - Math.max(current.lastReceive, end) < 3_000) {
       await new Promise((r) => setTimeout(r, 50));
     }
 
@@ -238,6 +256,8 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
       clientElu,
       maxSendLagMs,
       firstErrors: current.firstErrors,
+      typingSent,
+      typingReceived: current.typingReceived,
     };
   };
 
@@ -261,6 +281,35 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
   };
 
   return { measure, close };
+}
+
+/**
+ * Each typist sends `typing_start` every `typingEveryMs` from `start` for `seconds`, typist j first at
+ * j/typists of the interval, so the frames are spread evenly. `stop` ends it and says how many were sent.
+ */
+function startTyping(typists: WebSocket[], w: WindowOptions, start: number, seconds: number): { stop(): number } {
+  const every = w.typingEveryMs ?? 8_000;
+  const frame = `{"type":"typing_start","channel_id":${w.channelId}}`;
+  const timers: NodeJS.Timeout[] = [];
+  let sent = 0;
+  typists.forEach((ws, j) => {
+    const first = start + (j / typists.length) * every;
+    const type = () => {
+      if (clock() > start + seconds * 1000) return;
+      if (ws.readyState === ws.OPEN) {
+        ws.send(frame);
+        sent++;
+      }
+      timers[j] = setTimeout(type, every);
+    };
+    timers[j] = setTimeout(type, Math.max(0, first - clock()));
+  });
+  return {
+    stop: () => {
+      for (const t of timers) clearTimeout(t);
+      return sent;
+    },
+  };
 }
 
 /** The p-quantile (0..1) of ascending values: the smallest value with at least that share at or below it. */

@@ -1,5 +1,6 @@
 /**
- * Live fan-out benchmark: `npm run bench:fanout [-- --clients 500 --senders 25 --rate 100 --seconds 20]`.
+ * Live fan-out benchmark: `npm run bench:fanout [-- --clients 500 --senders 25 --rate 100 --seconds 20]`,
+ * optionally with people typing meanwhile (`--typists 20 [--typing-every 8]`).
  *
  * Starts Hearth (embedded PostgreSQL, fresh data folder), connects N clients that all view #general,
  * has S of them send R messages/s in total for T seconds, and measures deliveries and send->receive
@@ -28,6 +29,17 @@ interface Params {
   senders: number;
   rate: number;
   seconds: number;
+  /** Clients typing while the messages flow (0: none), each sending typing_start every `typingEvery` s. */
+  typists: number;
+  typingEvery: number;
+}
+
+/** A whole number of at least 0: the --flag, else the environment variable, else the default. */
+function countParam(flag: string | undefined, env: string, fallback: number): number {
+  const raw = flag ?? process.env[env];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${env} must be a whole number of at least 0`);
+  return n;
 }
 
 function readParams(): Params {
@@ -37,6 +49,8 @@ function readParams(): Params {
       senders: { type: 'string' },
       rate: { type: 'string' },
       seconds: { type: 'string' },
+      typists: { type: 'string' },
+      'typing-every': { type: 'string' },
     },
   });
   const p = {
@@ -44,8 +58,12 @@ function readParams(): Params {
     senders: Math.round(positiveParam(values.senders, 'FANOUT_SENDERS', 25)),
     rate: positiveParam(values.rate, 'FANOUT_RATE', 100),
     seconds: positiveParam(values.seconds, 'FANOUT_SECONDS', 20),
+    typists: countParam(values.typists, 'FANOUT_TYPISTS', 0),
+    // As the web client: one typing_start per 8 s while the text keeps changing.
+    typingEvery: positiveParam(values['typing-every'], 'FANOUT_TYPING_EVERY', 8),
   };
   if (p.senders > p.clients) throw new Error('--senders cannot exceed --clients');
+  if (p.typists > p.clients) throw new Error('--typists cannot exceed --clients');
   // The gateway closes a connection sending more than 300 frames per 10 s.
   if (p.rate / p.senders > 25) throw new Error('more than 25 messages/s per sender: add senders');
   return p;
@@ -76,10 +94,18 @@ async function measure(serverPid: number, opts: Omit<LoadOptions, 'onSendWindow'
   return { load, cpu };
 }
 
+/** What the load client is given: the parameters, with the typing interval in ms. */
+const loadParams = (p: Params) => ({ ...p, typingEveryMs: p.typingEvery * 1000 });
+
 async function measureHearth(p: Params): Promise<Measured> {
   return withHearth(log, async ({ server, base, wsUrl, general }) => {
     const users = await registerUsers(base, p.clients, 'fan', log);
-    return measure(server.pid, { wsUrl, tokens: users.map((u) => u.access_token), channelId: general.id, ...p });
+    return measure(server.pid, {
+      wsUrl,
+      tokens: users.map((u) => u.access_token),
+      channelId: general.id,
+      ...loadParams(p),
+    });
   });
 }
 
@@ -99,7 +125,7 @@ async function measureBare(p: Params): Promise<Measured> {
         wsUrl: `ws://127.0.0.1:${port}`,
         tokens: Array.from({ length: p.clients }, () => 'unused'),
         channelId: 1,
-        ...p,
+        ...loadParams(p),
       }),
   );
 }
@@ -127,12 +153,24 @@ function report(p: Params, hearth: Measured, bare: Measured): void {
     ['max latency (ms)', ms(h.latencyMs.max), ms(b.latencyMs.max), ratio(h.latencyMs.max, b.latencyMs.max)],
     ['errors: send / error frames / closes / missing', errors(h), errors(b), ''],
   ];
+  if (p.typists > 0)
+    rows.push([
+      'typing frames: sent / received',
+      `${h.typingSent} / ${h.typingReceived}`,
+      `${b.typingSent} / ${b.typingReceived}`,
+      '',
+    ]);
   const cpu = cpus();
   log('');
   log(`Live fan-out: ${p.clients} clients, ${p.senders} senders, ${p.rate} msg/s in total, ${p.seconds} s`);
   log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}`);
   log(
     `(${Math.round(p.rate * p.seconds)} messages, ${Math.round(p.rate * p.seconds) * p.clients} deliveries expected)`,
+  );
+  log(
+    p.typists > 0
+      ? `Typing: ${p.typists} clients each send typing_start every ${p.typingEvery} s, to the ${p.clients - 1} others`
+      : 'Typing: none (--typists 0)',
   );
   log('');
   log('| | Hearth | bare ws | Hearth / bare |');
@@ -158,9 +196,8 @@ function report(p: Params, hearth: Measured, bare: Measured): void {
   if (Math.max(h.clientElu, b.clientElu) > SATURATED_ELU)
     log('WARNING: the load client was nearly saturated, so the figures partly measure it rather than the servers.');
   log('');
-  log(
-    'Parameters: --clients --senders --rate --seconds (or FANOUT_CLIENTS, FANOUT_SENDERS, FANOUT_RATE, FANOUT_SECONDS).',
-  );
+  log('Parameters: --clients --senders --rate --seconds --typists --typing-every (or FANOUT_CLIENTS, FANOUT_SENDERS,');
+  log('FANOUT_RATE, FANOUT_SECONDS, FANOUT_TYPISTS, FANOUT_TYPING_EVERY). Latencies are those of the messages alone.');
   log('One load-client process holds every connection and times every delivery (send->receive, sender included);');
   log('it finds the send time in the raw frame instead of parsing JSON, so it stays lighter than the servers.');
   log(`Hearth ran with RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE} so the sign-ups and message rate are not throttled.`);

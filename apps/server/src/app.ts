@@ -9,6 +9,7 @@ import { TokenService } from './auth/tokens.js';
 import { MemoryEventLog } from './events/memory-log.js';
 import { RedisEventLog } from './events/redis-log.js';
 import type { EventLog } from './events/event-log.js';
+import { MemoryEphemeralBus, RedisEphemeralBus, type EphemeralBus } from './events/ephemeral.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './ratelimit/limiter.js';
 import { Gateway } from './gateway/gateway.js';
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from './gateway/session-store.js';
@@ -104,6 +105,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
     await migrate(db);
 
     let events: EventLog;
+    let ephemeral: EphemeralBus;
     let limiter: RateLimiter;
     let store: SessionStore;
     if (config.redisUrl) {
@@ -113,10 +115,14 @@ export async function startApp(config: Config): Promise<RunningApp> {
       const log = await RedisEventLog.open(redis, config.redisPrefix);
       cleanups.push(() => log.close());
       events = log;
+      const bus = await RedisEphemeralBus.open(redis, config.redisPrefix);
+      cleanups.push(() => bus.close());
+      ephemeral = bus;
       limiter = new RedisRateLimiter(redis, config.redisPrefix);
       store = new RedisSessionStore(redis, config.redisPrefix);
     } else {
       events = new MemoryEventLog();
+      ephemeral = new MemoryEphemeralBus();
       limiter = new MemoryRateLimiter();
       store = new MemorySessionStore();
     }
@@ -125,6 +131,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
       config,
       db,
       events,
+      ephemeral,
       limiter,
       tokens: await TokenService.create(db, config.accessTokenTtlSec),
       storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { TokenService } from './auth/tokens.js';
 import type { EventLog } from './events/event-log.js';
+import type { EphemeralBus } from './events/ephemeral.js';
 import type { RateLimiter } from './ratelimit/limiter.js';
 import type { FileStorage } from './storage/file-storage.js';
 import type { FileUrls } from './uploads/file-urls.js';
@@ -15,6 +16,8 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   events: EventLog;
+  /** What reaches every node without a seq and is never replayed (typing indicators). */
+  ephemeral: EphemeralBus;
   limiter: RateLimiter;
   /** Uploaded files (local disk under DATA_DIR/files by default). */
   storage: FileStorage;

@@ -25,6 +25,8 @@ export const RELAXED_LIMITS: RateLimits = {
   voiceSignalPerUser: { limit: 10_000, windowMs: 10_000 },
   voiceSpeakingPerUser: { limit: 10_000, windowMs: 10_000 },
   presenceHeartbeatPerUser: { limit: 10_000, windowMs: 60_000 },
+  typingPerUser: { limit: 10_000, windowMs: 10_000 },
+  typingPerConversation: { limit: 10_000, windowMs: 2_000 },
 };
 
 /** A fresh, empty database on the test run's PostgreSQL server. */

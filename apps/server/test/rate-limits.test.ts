@@ -51,6 +51,7 @@ const SAMPLE_FRAMES: Record<ClientFrameType, Record<string, unknown>> = {
     signal_data: { candidate: 'x' },
   },
   voice_speaking: { type: 'voice_speaking', channel_id: 999999999, is_speaking: true },
+  typing_start: { type: 'typing_start', channel_id: 999999999 },
 };
 const LIMITED_FRAMES = (Object.keys(FRAME_LIMITS) as ClientFrameType[]).filter((t) => FRAME_LIMITS[t].length > 0);
 

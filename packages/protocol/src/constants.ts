@@ -69,6 +69,13 @@ export const READ_REFRESH_DEBOUNCE_MS = 200;
 /** Unread counts above this show as '99+' (spec 2 §9). */
 export const UNREAD_BADGE_MAX = 99;
 
+/**
+ * Typing indicators: a client says it is typing at most once per interval while the text changes, and
+ * a typist is shown for the expiry after their last `typing_start` (or until their message arrives).
+ */
+export const TYPING_SEND_INTERVAL_MS = 8_000;
+export const TYPING_EXPIRY_MS = 10_000;
+
 /** Client request throttle (spec 1 §5). */
 export const CLIENT_THROTTLE_PER_SECOND = 10;
 

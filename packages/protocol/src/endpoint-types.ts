@@ -35,6 +35,10 @@ export const RATE_LIMITS = {
   voiceSpeakingPerUser: { limit: 100, windowMs: 10_000, per: 'user' },
   /** The client beats once a minute per visible tab (PRESENCE_HEARTBEAT_MS); this leaves room for many windows. */
   presenceHeartbeatPerUser: { limit: 30, windowMs: 60_000, per: 'user' },
+  /** Live `typing_start` frames over all conversations: a client sends one per 8 s per conversation it types in. */
+  typingPerUser: { limit: 20, windowMs: 10_000, per: 'user' },
+  /** In one conversation, frames beyond this are dropped without an answer (counted by the typing service). */
+  typingPerConversation: { limit: 1, windowMs: 2_000, per: 'user and conversation' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

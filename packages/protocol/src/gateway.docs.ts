@@ -21,6 +21,8 @@ export const CLIENT_FRAME_DOCS: Record<ClientFrameType, string> = {
     'WebRTC signalling in a DM call: only between its two participants, while it rings or is answered; the other receives the `dm_call_signal` event.',
   voice_speaking:
     "Ours: the client's speaking detection started or stopped; everyone who can view the channel's group receives `voice_user_speaking`. Only from a participant of `channel_id`.",
+  typing_start:
+    "The user is typing in a text channel (`channel_id`) or in the direct message with `dm_user_id` (exactly one of the two). Clients send it at most once every 8 s while the text changes, and never for a slash command. Needs what sending a message there needs: `can_post` in the channel's group (a channel the user cannot view is 'Channel not found'), or, in a direct message, a friend with no block either way; a refusal is answered `error` with its `type`. Nothing answers success. Over 1 per 2 s in one conversation, frames are dropped without an answer.",
 };
 
 /**
@@ -30,7 +32,8 @@ export const CLIENT_FRAME_DOCS: Record<ClientFrameType, string> = {
  * `nonce`), and not acted on; sustained flooding meets the per-connection cap (300 frames in 10 s),
  * which closes the connection with 4008, as Discord's gateway does. Without a limit of their own:
  * `ping` (answered from memory), and `auth` and `resume` (one per connection, and connections are
- * capped per user and per address).
+ * capped per user and per address). `typingPerConversation` is counted by the typing service once the
+ * conversation is known, and a frame over it is dropped without an answer (an indicator needs no retry).
  */
 export const FRAME_LIMITS: Record<ClientFrameType, readonly RateLimitName[]> = {
   auth: [],
@@ -42,6 +45,7 @@ export const FRAME_LIMITS: Record<ClientFrameType, readonly RateLimitName[]> = {
   webrtc_signal: ['voiceSignalPerUser'],
   dm_call_signal: ['voiceSignalPerUser'],
   voice_speaking: ['voiceSpeakingPerUser'],
+  typing_start: ['typingPerUser', 'typingPerConversation'],
 };
 
 /** Who receives each server frame, and when. Events are delivered in seq order to the sessions listed. */
@@ -109,6 +113,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     "Both participants' sessions, when the call ended: by either, unanswered in time (`end_reason` no_answer), or when a participant went offline or joined a voice channel.",
   dm_call_signal: "The other participant's sessions: a signal in the call.",
   dm_call_mute_state_update: "Both participants' sessions, after POST /voice/dm/call/mute-state.",
+  typing_start:
+    "After a `typing_start`, with `seq: null` (ephemeral: never stored, never replayed on resume; a session in the middle of a resume misses it). In a channel: every session that can view the channel's group, except the typist's own. In a direct message: the other participant's sessions only, with `dm_user_id` naming the typist, and never across a block. Clients show the typist for 10 s, or until that user's message in the conversation arrives.",
   custom_emoji_update:
     "After PUT /emoji/emojis/{id}: every session when the emoji is public before or after the change (reactions show its new name, lists are fetched again), otherwise only its owner's sessions.",
   custom_emoji_delete:

@@ -31,6 +31,7 @@ import {
   VoiceUserSpeaking,
   WebrtcSignalEvent,
 } from './voice.js';
+import { ClientTypingStart, TypingStartEvent } from './typing.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -75,6 +76,7 @@ export const ClientFrame = z.discriminatedUnion('type', [
   ClientWebrtcSignal,
   ClientDmCallSignal,
   ClientVoiceSpeaking,
+  ClientTypingStart,
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 export type ClientFrameType = ClientFrame['type'];
@@ -171,6 +173,7 @@ export const ServerEvents = {
   dm_call_ended: DmCall,
   dm_call_signal: DmCallSignalEvent,
   dm_call_mute_state_update: DmCallMuteState,
+  typing_start: TypingStartEvent,
 } as const;
 
 export type ServerEventType = keyof typeof ServerEvents;

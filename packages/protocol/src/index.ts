@@ -24,6 +24,7 @@ export * from './voice.js';
 export * from './conversation-id.js';
 export * from './mentions.js';
 export * from './read-status.js';
+export * from './typing.js';
 export * from './gateway.js';
 export * from './endpoints.js';
 export * from './rules.js';

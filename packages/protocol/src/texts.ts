@@ -89,3 +89,13 @@ export const uploadLimitTitle = 'Upload Limit Exceeded';
 /** Spec 1 §5: more than 15 files on one message. */
 export const uploadLimitText = (uploaded: number, adding: number) =>
   `Cannot upload more than 15 files total. You have ${uploaded} uploaded and are trying to add ${adding} more.`;
+
+/** Under the composer: who is typing in the open conversation (one, two, or more people). */
+export const typingText = (names: readonly string[]): string =>
+  names.length === 0
+    ? ''
+    : names.length === 1
+      ? `${names[0]} is typing…`
+      : names.length === 2
+        ? `${names[0]} and ${names[1]} are typing…`
+        : 'Several people are typing…';

@@ -7,6 +7,7 @@ import { authenticate } from './handshake.js';
 import { sendLiveDirectMessage, sendLiveMessage } from './message-frame.js';
 import { detach } from './registry.js';
 import { handleVoiceFrame } from './voice-frames.js';
+import { handleTypingFrame } from './typing-frame.js';
 import type { GatewayState } from './state.js';
 import { resume } from './resume.js';
 import { refreshToken } from './token-refresh.js';
@@ -23,6 +24,7 @@ const KNOWN_TYPES = [
   'webrtc_signal',
   'dm_call_signal',
   'voice_speaking',
+  'typing_start',
 ];
 
 /** Parses one client frame and hands it to its handler; every failure is answered with an error frame. */
@@ -74,6 +76,8 @@ export async function handleFrame(
       case 'dm_call_signal':
       case 'voice_speaking':
         return await handleVoiceFrame(state, conn, frame);
+      case 'typing_start':
+        return await handleTypingFrame(state, conn, frame);
     }
   } catch (err) {
     const nonce = frame.type === 'message' || frame.type === 'direct_message' ? frame.nonce : undefined;

@@ -7,6 +7,7 @@ import { clientAddress } from '../http/client-address.js';
 import { addressHasRoom, refuse } from './caps.js';
 import { newConnection, withinBudget, type Connection } from './connection.js';
 import { deliver } from './fan-out.js';
+import { deliverEphemeral } from './ephemeral-delivery.js';
 import { handleFrame } from './frames.js';
 import { closeIdle, refreshRecords } from './housekeeping.js';
 import { persist, RECORD_REFRESH_MS } from './registry.js';
@@ -44,6 +45,7 @@ export class Gateway {
       if (SESSION_ENDING_EVENTS.has(event.type)) closeRevoked(state, event);
       else if (event.type === ROLE_CHANGED) restartForRole(state, event);
     });
+    ctx.ephemeral.subscribe((event) => deliverEphemeral(state, event));
     // Sessions hold seqs of the lost numbering: close them; clients reconnect and start afresh.
     ctx.events.onReset?.(() => {
       for (const c of state.connections) c.socket.close(CLOSE.serviceRestart, 'Event log restarted');

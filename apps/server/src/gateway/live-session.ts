@@ -57,10 +57,10 @@ export class LiveSession {
   }
 }
 
-/** Whether an event is for this session, given what it may see at that point in the log. */
+/** Whether an event (of the log, or ephemeral) is for this session, given what it may see at that point. */
 export function isFor(
   session: { user: { id: number }; deviceId: number; hidden: Set<number> },
-  event: LoggedEvent,
+  event: Pick<LoggedEvent, 'audience'>,
 ): boolean {
   const a = event.audience;
   switch (a.kind) {

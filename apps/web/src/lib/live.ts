@@ -139,10 +139,15 @@ export class LiveConnection {
     this.stop();
   }
 
-  send(frame: Record<string, unknown>): boolean {
+  /**
+   * Sends a frame if the connection is open. `expectReply: false` is for frames nothing answers when
+   * they succeed (a typing indicator): waiting for a reply to them would take a quiet, healthy
+   * connection for dead.
+   */
+  send(frame: Record<string, unknown>, { expectReply = true }: { expectReply?: boolean } = {}): boolean {
     if (this.state !== 'open' || !this.socket || this.socket.readyState !== OPEN) return false;
     // Armed first: the answer may come before send() returns.
-    this.expectReply();
+    if (expectReply) this.expectReply();
     this.socket.send(JSON.stringify(frame));
     return true;
   }

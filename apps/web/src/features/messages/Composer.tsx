@@ -22,6 +22,7 @@ import { isCommandText } from '@hearth/protocol/commands';
 import { MentionSuggestions, useMentionPopup } from '../mention-popup';
 import { ComposerEmojiButton, pickedShortcode, type PickedEmoji } from '../emoji';
 import { GifButton } from '../gifs';
+import { TypingIndicator, useTypingSignal } from '../typing';
 import {
   addPersonalWord,
   preferredDictionary,
@@ -175,6 +176,7 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
     signedIn && permissions.canPost && connected && (content.length > 0 || attached) && !tooLong && !uploading;
 
   useAutoGrow(input, text);
+  useTypingSignal(target, readOnly ? '' : text);
 
   const submit = () => {
     if (!canSend) return;
@@ -370,6 +372,7 @@ export function Composer({ target, leading, trailing, onSent, draft, onFiles }: 
           {tooLong && <span>{TEXT.messageTooLong}</span>}
         </p>
       )}
+      <TypingIndicator target={target} />
     </form>
   );
 }

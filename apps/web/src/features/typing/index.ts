@@ -1,0 +1,2 @@
+export { TypingIndicator } from './TypingIndicator';
+export { useTypingSignal, type TypingTarget } from './useTyping';
