@@ -36,6 +36,8 @@ const SCROLL_REPEATS_MS = [100, 300, 500];
 const SCROLL_REPEAT_LIMIT_MS = 3_000;
 const OLDER_THRESHOLD_PX = 1_000;
 const NEWER_THRESHOLD_PX = 50;
+/** The reader's own ways of scrolling the list (events that reach its container). */
+const READER_SCROLL_EVENTS = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
 
 export interface MessageListHandle {
   /** Shows the newest message: scrolls down, or reloads the newest page if the window stops short of it. */
@@ -112,8 +114,10 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
 
   // Each fresh window (channel opened, resync, jump) starts at the bottom and keeps to it while its
   // rows settle (useStickToBottom); the spec's repeated scroll is kept on top of that, and automatic
-  // paging waits so the first scroll cannot trigger it.
-  const { status, generation } = state;
+  // paging waits so the first scroll cannot trigger it. A window opened on a reply's original waits
+  // for the reader's own scrolling instead: a short window fits the screen, touches both edges, and
+  // pages loaded on their own would push the message just jumped to out of it.
+  const { status, generation, jumpTarget } = state;
   useEffect(() => {
     if (status !== 'ready') return;
     setAutoLoad(false);
@@ -124,9 +128,15 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
         if (stuck.current && Date.now() - started <= SCROLL_REPEAT_LIMIT_MS) scrollToBottom();
       }, ms),
     );
-    timers.push(setTimeout(() => setAutoLoad(true), AUTO_LOAD_PAUSE_MS));
-    return () => timers.forEach(clearTimeout);
-  }, [status, generation, scrollToBottom, stick, stuck]);
+    const list = container.current;
+    const readerScrolls = () => setAutoLoad(true);
+    if (jumpTarget === null || !list) timers.push(setTimeout(readerScrolls, AUTO_LOAD_PAUSE_MS));
+    else for (const type of READER_SCROLL_EVENTS) list.addEventListener(type, readerScrolls, { passive: true });
+    return () => {
+      timers.forEach(clearTimeout);
+      for (const type of READER_SCROLL_EVENTS) list?.removeEventListener(type, readerScrolls);
+    };
+  }, [status, generation, jumpTarget, scrollToBottom, stick, stuck]);
 
   const { hasNewer, firstItemIndex } = state;
   useEdgePaging(store, state, { atTop, atBottom, enabled: autoLoad });
