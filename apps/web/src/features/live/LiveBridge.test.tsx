@@ -178,4 +178,17 @@ describe('LiveBridge', () => {
     );
     expect(screen.getByRole('alert', { name: 'Error' }).textContent).toContain('Too many requests.');
   });
+
+  it('shows no toast for a refused typing indicator: the send that follows says why', () => {
+    renderBridge();
+    act(() => sockets[0]!.openReady());
+    act(() =>
+      sockets[0]!.receive({
+        type: 'error',
+        seq: null,
+        data: { detail: 'You cannot send messages to this user', type: 'typing_start' },
+      }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -39,11 +39,13 @@ export function LiveBridge() {
         auth.set(null);
       }
       // A refused send (it carries its nonce) is also marked failed in the list, by the outbox.
-      if (signal.kind === 'frame' && signal.frame.type === 'error') {
-        const data = signal.frame.data as { detail?: string; type?: string };
+      // A typing indicator is nothing the person asked for: its refusal (a block, no right to post)
+      // is told by the send that follows, not by a toast while they type.
+      const data = signal.kind === 'frame' ? (signal.frame.data as { detail?: string; type?: string } | null) : null;
+      if (signal.kind === 'frame' && signal.frame.type === 'error' && data?.type !== 'typing_start') {
         // Spec 1 §8: a refused direct message is titled as such.
-        const title = data.type === 'direct_message' ? 'Cannot Send Message' : 'Error';
-        toast.error(title, data.detail ?? 'Something went wrong');
+        const title = data?.type === 'direct_message' ? 'Cannot Send Message' : 'Error';
+        toast.error(title, data?.detail ?? 'Something went wrong');
       }
       if (signal.kind === 'frame') {
         followOwnUser(services, signal.frame);
