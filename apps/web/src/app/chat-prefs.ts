@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { safeLocalStorage } from '../lib/safe-local-storage';
 
 /**
  * The chat's display preferences (spec 3 §2 Chat Settings, §3 local preference keys), kept in this
@@ -148,14 +149,6 @@ export class ChatPrefsStore {
     this.prefs = next;
     this.applyToRoot();
     for (const listener of this.listeners) listener();
-  }
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
   }
 }
 

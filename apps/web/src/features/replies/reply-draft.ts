@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Message } from '@hearth/protocol';
 import type { OutgoingReply } from '../../lib/outbox';
+import { safeLocalStorage } from '../../lib/safe-local-storage';
 
 export type { OutgoingReply };
 
@@ -103,14 +104,6 @@ function readStored(storage: Pick<Storage, 'getItem'> | null): boolean {
     return storage?.getItem(REPLY_MENTION_KEY) !== 'false';
   } catch {
     return true;
-  }
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
   }
 }
 

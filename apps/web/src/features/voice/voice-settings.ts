@@ -4,6 +4,8 @@
  * free of Web Audio, so the settings tab, the panel and the call banner read it without the engine.
  */
 
+import { safeLocalStorage } from '../../lib/safe-local-storage';
+
 export type NoiseEngine = 'off' | 'standard' | 'rnnoise';
 
 export interface VoiceSettings {
@@ -181,14 +183,6 @@ function readJson(text: string | null): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
     return null;
   }
