@@ -38,4 +38,23 @@ describe('bench:fanout at a tiny size', () => {
     },
     BENCH_RUN_LIMIT_MS + 30_000,
   );
+
+  it(
+    'compares windows with and without typists on one server, and judges the typing budget',
+    async () => {
+      const run = await runBench('fanout', [
+        ...['--clients', '10', '--senders', '2', '--rate', '10', '--seconds', '1'],
+        ...['--typists', '3', '--typing-every', '0.5', '--typing-rounds', '1'],
+      ]);
+      expect(run.code, run.output).toBe(0);
+      expect(row(run.stdout, 'nobody typing')[3]).toBe('0');
+      const typing = row(run.stdout, '3 typing');
+      expect(typing[3]).toBe('0');
+      const [sent, received] = typing[4]!.split(' / ').map(Number);
+      expect(sent).toBeGreaterThan(0);
+      expect(received).toBe(sent! * 9);
+      expect(run.stdout).toMatch(/Target p99 with typists <= 1.1 x without: (met|MISSED)/);
+    },
+    BENCH_RUN_LIMIT_MS + 30_000,
+  );
 });

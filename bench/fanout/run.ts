@@ -1,6 +1,7 @@
 /**
  * Live fan-out benchmark: `npm run bench:fanout [-- --clients 500 --senders 25 --rate 100 --seconds 20]`,
- * optionally with people typing meanwhile (`--typists 20 [--typing-every 8]`).
+ * optionally with people typing meanwhile (`--typists 20 [--typing-every 8]`), or the typing budget
+ * alone, on one server, window after window with and without them (`--typists 20 --typing-rounds 3`).
  *
  * Starts Hearth (embedded PostgreSQL, fresh data folder), connects N clients that all view #general,
  * has S of them send R messages/s in total for T seconds, and measures deliveries and send->receive
@@ -14,6 +15,7 @@ import { runLoad, type LoadOptions, type LoadResult } from './load.js';
 import { cpuWindow, startChild, type CpuShare } from './proc.js';
 import { RATE_LIMIT_SCALE, registerUsers, runBenchmark, withCleanup, withHearth } from './hearth.js';
 import { positiveParam } from '../params.js';
+import { measureTypingRounds, reportTypingRounds } from './typing-rounds.js';
 
 /** Hearth's p99 latency at most this multiple of the bare broadcast's, measured in the same run. */
 const TARGET_P99_RATIO = 1.5;
@@ -32,6 +34,8 @@ interface Params {
   /** Clients typing while the messages flow (0: none), each sending typing_start every `typingEvery` s. */
   typists: number;
   typingEvery: number;
+  /** With typists: compare windows with and without them on one server instead (typing-rounds.ts). */
+  typingRounds: number;
 }
 
 /** A whole number of at least 0: the --flag, else the environment variable, else the default. */
@@ -51,6 +55,7 @@ function readParams(): Params {
       seconds: { type: 'string' },
       typists: { type: 'string' },
       'typing-every': { type: 'string' },
+      'typing-rounds': { type: 'string' },
     },
   });
   const p = {
@@ -61,7 +66,9 @@ function readParams(): Params {
     typists: countParam(values.typists, 'FANOUT_TYPISTS', 0),
     // As the web client: one typing_start per 8 s while the text keeps changing.
     typingEvery: positiveParam(values['typing-every'], 'FANOUT_TYPING_EVERY', 8),
+    typingRounds: countParam(values['typing-rounds'], 'FANOUT_TYPING_ROUNDS', 0),
   };
+  if (p.typingRounds > 0 && p.typists === 0) throw new Error('--typing-rounds needs --typists');
   if (p.senders > p.clients) throw new Error('--senders cannot exceed --clients');
   if (p.typists > p.clients) throw new Error('--typists cannot exceed --clients');
   // The gateway closes a connection sending more than 300 frames per 10 s.
@@ -196,8 +203,9 @@ function report(p: Params, hearth: Measured, bare: Measured): void {
   if (Math.max(h.clientElu, b.clientElu) > SATURATED_ELU)
     log('WARNING: the load client was nearly saturated, so the figures partly measure it rather than the servers.');
   log('');
-  log('Parameters: --clients --senders --rate --seconds --typists --typing-every (or FANOUT_CLIENTS, FANOUT_SENDERS,');
-  log('FANOUT_RATE, FANOUT_SECONDS, FANOUT_TYPISTS, FANOUT_TYPING_EVERY). Latencies are those of the messages alone.');
+  log('Parameters: --clients --senders --rate --seconds --typists --typing-every --typing-rounds (or FANOUT_CLIENTS,');
+  log('FANOUT_SENDERS, FANOUT_RATE, FANOUT_SECONDS, FANOUT_TYPISTS, FANOUT_TYPING_EVERY, FANOUT_TYPING_ROUNDS).');
+  log('Latencies are those of the messages alone.');
   log('One load-client process holds every connection and times every delivery (send->receive, sender included);');
   log('it finds the send time in the raw frame instead of parsing JSON, so it stays lighter than the servers.');
   log(`Hearth ran with RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE} so the sign-ups and message rate are not throttled.`);
@@ -215,6 +223,10 @@ function report(p: Params, hearth: Measured, bare: Measured): void {
 
 await runBenchmark(async () => {
   const p = readParams();
+  if (p.typingRounds > 0) {
+    const rounds = { ...p, rounds: p.typingRounds, typingEveryMs: p.typingEvery * 1000 };
+    return reportTypingRounds(rounds, await measureTypingRounds(rounds, log), log);
+  }
   const hearth = await measureHearth(p);
   const bare = await measureBare(p);
   report(p, hearth, bare);
