@@ -16,6 +16,7 @@ import { MessageEditor } from './MessageEditor';
 import type { Viewer } from './message-permissions';
 import { useMessageMenu } from './MessageContextMenu';
 import { isReplyKey, jumpHighlightClass, ReplyButton, ReplyPreview, startReply } from '../replies';
+import { PinLine } from '../pins';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
@@ -79,6 +80,10 @@ export const MessageItem = memo(function MessageItem({
     }
   };
 
+  if (message.message_type === 'system') {
+    const line = { message, dayLabel, rowKey, tabStop, highlighted, menuItems };
+    return <PinLine {...line} />;
+  }
   return (
     <div className={styles.item}>
       {dayLabel && <DateSeparator label={dayLabel} />}
