@@ -80,7 +80,8 @@ export const MessageItem = memo(function MessageItem({
     }
   };
 
-  if (message.message_type === 'system') {
+  // A pin's line, unless an admin removed it: then it shows the notice like any removed message.
+  if (message.message_type === 'system' && !isRemovedByAdmin(message)) {
     const line = { message, dayLabel, rowKey, tabStop, highlighted, menuItems };
     return <PinLine {...line} />;
   }

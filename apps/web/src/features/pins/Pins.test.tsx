@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Message, PinnedMessage, SelfUser } from '@hearth/protocol';
+import { MESSAGE_REMOVED_BY_ADMIN } from '@hearth/protocol/constants';
 import { ChannelChat } from '../messages/ChannelChat';
 import { makeMessage } from '../messages/test-messages';
 import { user } from '../../test/factories';
@@ -101,6 +102,12 @@ describe('pins in a channel', () => {
     expect(shown.textContent).toContain('root pinned a message to this channel');
     await userEvent.click(within(shown).getByRole('button', { name: 'a message' }));
     await waitFor(() => expect(article('where is the wiki?').getAttribute('data-highlighted')).toBe('true'));
+  });
+
+  it('shows a line an admin removed as any removed message', async () => {
+    setup({ messages: [question, { ...line, content: MESSAGE_REMOVED_BY_ADMIN }] });
+    await screen.findByText(MESSAGE_REMOVED_BY_ADMIN);
+    expect(screen.queryByRole('article', { name: /^root pinned a message/ })).toBeNull();
   });
 
   it('lists the pins in the header panel, jumps to one, and unpins for an admin', async () => {
