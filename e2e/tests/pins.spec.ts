@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import { channelSidebar, message, openChannel } from '../support/chat.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 
 /** Pins a message from its context menu, as a person does. */
 async function pinFromMenu(page: Page, text: string) {
@@ -36,6 +37,7 @@ test('an admin pins a message; the other sees the line live, finds it in the pin
   const line = `${admin.user.username} pinned a message to this channel`;
   await expect(bob.getByText(line)).toBeVisible();
   await expect(adminPage.getByText(line)).toBeVisible();
+  await expectNoAxeViolations(bob, 'a channel with a pin line');
   // Its menu now offers to unpin it.
   await message(adminPage, 'the release checklist is in the wiki').click({ button: 'right' });
   await expect(adminPage.getByRole('menuitem', { name: 'Unpin Message', exact: true })).toBeVisible();
@@ -57,6 +59,7 @@ test('an admin pins a message; the other sees the line live, finds it in the pin
   // A member may look, not unpin.
   await expect(list.getByRole('button', { name: /^Unpin/ })).toHaveCount(0);
   await bob.screenshot({ path: testInfo.outputPath('pins-panel.png') });
+  await expectNoAxeViolations(bob, 'the pins panel');
   await list.getByRole('button', { name: `Jump to the message from ${bobAccount.username}` }).click();
   await expect(panel).toHaveCount(0);
   const pinned = message(bob, 'the release checklist is in the wiki');
