@@ -15,8 +15,6 @@ export const PIN_TEXT = {
   systemEdit: 'System messages cannot be edited',
   pin: 'Pin Message',
   unpin: 'Unpin Message',
-  pinned: 'Message pinned',
-  unpinned: 'Message unpinned',
   pinFailed: 'Failed to pin message',
   unpinFailed: 'Failed to unpin message',
   panelTitle: 'Pinned messages',

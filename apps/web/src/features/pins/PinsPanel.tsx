@@ -93,6 +93,10 @@ function PinsList({ place, onClose }: { place: PinPlace; onClose(): void }) {
   );
 }
 
+/** A pin's date and time in a line that leaves its author's name room: 'Nov 28, 2026, 2:22 AM'. */
+const formatShort = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 function PinEntry({ pin, onJump, onUnpin }: { pin: PinnedMessage; onJump(): void; onUnpin?: () => void }) {
   const name = pin.nickname || pin.username;
   return (
@@ -100,8 +104,8 @@ function PinEntry({ pin, onJump, onUnpin }: { pin: PinnedMessage; onJump(): void
       <div className={styles.meta}>
         <Avatar name={name} src={pin.profile_image_url} size={24} />
         <bdi className={styles.author}>{name}</bdi>
-        <time className={styles.time} dateTime={pin.timestamp}>
-          {formatFull(pin.timestamp)}
+        <time className={styles.time} dateTime={pin.timestamp} title={formatFull(pin.timestamp)}>
+          {formatShort(pin.timestamp)}
         </time>
       </div>
       {pin.content && (
