@@ -23,6 +23,7 @@ import { groupRoutes } from './groups/routes.js';
 import { groupIconRoutes } from './groups/icon-routes.js';
 import { messageRoutes } from './messages/routes.js';
 import { reactionRoutes } from './reactions/routes.js';
+import { pinRoutes } from './pins/routes.js';
 import { mentionRoutes } from './mentions/routes.js';
 import { readStatusRoutes } from './read-status/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
@@ -165,6 +166,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         await groupIconRoutes(api, ctx);
         messageRoutes(api, ctx);
         reactionRoutes(api, ctx);
+        pinRoutes(api, ctx);
         mentionRoutes(api, ctx);
         readStatusRoutes(api, ctx);
         await uploadRoutes(api, ctx);

@@ -367,6 +367,11 @@ describe('answers and frames match their schemas', () => {
     await call('POST', '/channel/:id/mark-read', { token: U, params: { id: channel.id }, body: readUpTo });
     await call('POST', '/group/:id/mark-read', { token: U, params: { id: group.id } });
     await call('POST', '/channel/:id/mark-unread', { token: U, params: { id: channel.id }, body: readUpTo });
+    // Pins: the admin pins the user's message (a system line and `message_pin_update`), both list, then unpin.
+    const pinned = { id: channel.id, messageId: sent.id };
+    await call('PUT', '/channel/:id/pins/:messageId', { token: A, params: pinned });
+    await call('GET', '/channel/:id/pins', { token: U, params: { id: channel.id } });
+    await call('DELETE', '/channel/:id/pins/:messageId', { token: A, params: pinned });
     await call('PUT', '/message/:id', { token: U, params: { id: sent.id }, body: { content: 'hello again' } });
     await call('DELETE', '/message/:id/reactions/:reactionId', {
       token: U,
@@ -479,6 +484,10 @@ describe('answers and frames match their schemas', () => {
       token: U,
       params: { id: dm.id, reactionId: dmReaction.id },
     });
+    const dmPinned = { userId: admin.user.id, messageId: dm.id };
+    await call('PUT', '/dm/:userId/pins/:messageId', { token: U, params: dmPinned });
+    await call('GET', '/dm/:userId/pins', { token: A, params: { userId: user.user.id } });
+    await call('DELETE', '/dm/:userId/pins/:messageId', { token: U, params: dmPinned });
     await call('GET', '/dm/conversations', { token: U });
     await call('GET', '/dm/unread-count', { token: U });
     await call('GET', '/dm/conversation/:id', { token: U, params: { id: admin.user.id }, query: { limit: 10 } });
@@ -721,6 +730,7 @@ describe('answers and frames match their schemas', () => {
         'dm_reaction_add',
         'dm_reaction_remove',
         'dm_read_status_update',
+        'message_pin_update',
         'user_update',
         'presence_update',
         'mention_notification',

@@ -12,6 +12,7 @@ import { SelfUser } from './users.js';
 import { Device } from './devices.js';
 import { Category, Channel, Group, GroupPermissionEntry, PermissionSet } from './groups.js';
 import { Message } from './messages.js';
+import { PinnedMessage } from './pins.js';
 import { Reaction } from './reactions.js';
 import { ChannelReadStatus, GroupReadStatus } from './read-status.js';
 import { StorageInfo, UserProfile } from './profiles.js';
@@ -304,6 +305,7 @@ const NAMED_SCHEMAS: readonly (readonly [string, z.ZodType])[] = [
   ['GroupPermissionEntry', GroupPermissionEntry],
   ['PermissionChange', PermissionChange],
   ['Message', Message],
+  ['PinnedMessage', PinnedMessage],
   ['Reaction', Reaction],
   ['ChannelReadStatus', ChannelReadStatus],
   ['GroupReadStatus', GroupReadStatus],

@@ -18,6 +18,7 @@ import { PRIVACY_REPORT_ENDPOINTS } from './privacy-reports.endpoints.js';
 import { PUSH_ENDPOINTS } from './push.endpoints.js';
 import { NOTIFICATION_ENDPOINTS } from './notifications.endpoints.js';
 import { REACTION_ENDPOINTS } from './reactions.endpoints.js';
+import { PIN_ENDPOINTS } from './pins.endpoints.js';
 import { MENTION_ENDPOINTS } from './mentions.endpoints.js';
 import { READ_STATUS_ENDPOINTS } from './read-status.endpoints.js';
 import { VOICE_ENDPOINTS } from './voice.endpoints.js';
@@ -59,6 +60,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...PUSH_ENDPOINTS,
   ...NOTIFICATION_ENDPOINTS,
   ...REACTION_ENDPOINTS,
+  ...PIN_ENDPOINTS,
   ...MENTION_ENDPOINTS,
   ...READ_STATUS_ENDPOINTS,
   ...VOICE_ENDPOINTS,

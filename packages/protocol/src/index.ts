@@ -10,6 +10,7 @@ export * from './groups.js';
 export * from './group-icon-rules.js';
 export * from './messages.js';
 export * from './replies.js';
+export * from './pins.js';
 export * from './reactions.js';
 export * from './emoji.js';
 export * from './attachments.js';

@@ -46,6 +46,7 @@ export const Message = z.object({
   muted_for_user: z.boolean(),
   nonce: z.string().nullable(),
   reply_to: ReplyTo.nullable().describe('the message this one replies to, or null'),
+  pinned: z.boolean().describe('pinned to its channel or conversation'),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -6,11 +6,16 @@ import { replyColumns, type ReplyTarget } from '../replies/reply-target.js';
 /**
  * A direct message joined with its author, in the shape of MessageRow: the conversation id stands in
  * the channel's place (negative, as the client knows it) and there is no group. The pair of
- * participants comes along, for the access checks of edits, deletes and reactions.
+ * participants comes along, for the access checks of edits, deletes and reactions. DM_MESSAGE_COLUMNS are
+ * the message's columns alone, for statements of their own (the pins list).
  */
+export const DM_MESSAGE_COLUMNS = MESSAGE_SELECT_COLUMNS.replace(
+  'm.channel_id, c.group_id',
+  'm.conversation_id AS channel_id, NULL::bigint AS group_id',
+);
+
 export const DM_MESSAGE_SELECT = `
-  SELECT ${MESSAGE_SELECT_COLUMNS.replace('m.channel_id, c.group_id', 'm.conversation_id AS channel_id, NULL::bigint AS group_id')},
-         dc.user_low, dc.user_high
+  SELECT ${DM_MESSAGE_COLUMNS}, dc.user_low, dc.user_high
     FROM messages m JOIN users u ON u.id = m.user_id JOIN dm_conversations dc ON dc.id = m.conversation_id`;
 
 export interface PairColumns {

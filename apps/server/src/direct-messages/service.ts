@@ -1,5 +1,5 @@
 import type { DmSendBody, Message } from '@hearth/protocol';
-import { DM_TEXT, TEXT } from '@hearth/protocol';
+import { DM_TEXT, PIN_TEXT, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import type { DbClient } from '../db/pool.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
@@ -109,6 +109,7 @@ async function ownConversationMessage(ctx: AppContext, user: UserRow, id: number
 export async function editDirectMessage(ctx: AppContext, user: UserRow, id: number, content: string): Promise<Message> {
   const { row, otherId } = await ownConversationMessage(ctx, user, id);
   if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
+  if (row.message_type === 'system') throw badRequest(PIN_TEXT.systemEdit);
   await requireWritable(ctx.db, user, otherId);
   const mentions = withReplyMention(await resolveMentions(ctx.db, { role: 'USER' }, content), keptReplyMention(row));
   const { rows } = await ctx.db.query<{ edited_at: Date }>(

@@ -1,5 +1,5 @@
 import type { Message, SendMessageBody } from '@hearth/protocol';
-import { MESSAGE_REMOVED_BY_ADMIN, TEXT } from '@hearth/protocol';
+import { MESSAGE_REMOVED_BY_ADMIN, PIN_TEXT, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { requireVisibleChannel } from '../groups/access.js';
@@ -90,6 +90,7 @@ export async function editMessage(ctx: AppContext, user: UserRow, id: number, co
   const { row, channel, permissions } = await loadVisibleMessage(ctx, user, id);
   if (row.user_id !== user.id) throw forbidden(TEXT.editNotAuthor);
   if (row.removed_by_admin) throw badRequest(TEXT.editRemoved);
+  if (row.message_type === 'system') throw badRequest(PIN_TEXT.systemEdit);
   if (!permissions.can_post) throw forbidden(TEXT.noPostPermission);
   const mentions = withReplyMention(await resolveMentions(ctx.db, user, content), keptReplyMention(row));
   // Conditions repeated in the UPDATE: an admin removal or a delete may land between the read and here.

@@ -192,7 +192,16 @@ describe('ChannelChat', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Reply', 'Delete', 'Copy Text', 'Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
+    ).toEqual([
+      'Reply',
+      'Pin Message',
+      'Delete',
+      'Copy Text',
+      'Copy Message ID',
+      'Add Reaction',
+      'Mark Unread',
+      'View Profile',
+    ]);
     await userEvent.keyboard('{Escape}');
     const removedMenu = await openActions(MESSAGE_REMOVED_BY_ADMIN);
     expect(

@@ -61,6 +61,7 @@ function ChannelView({ channel }: { channel: Channel }) {
   return (
     <section className={styles.chat} aria-label={`#${channel.name}`}>
       <ChannelHeader
+        channelId={channel.id}
         channelName={channel.name}
         groupName={groupName}
         description={channel.description}

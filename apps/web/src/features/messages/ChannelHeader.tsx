@@ -3,9 +3,12 @@ import { useIsNarrow } from '../../app/useIsNarrow';
 import { useNavigation } from '../../app/navigation';
 import { ConnectionChip } from './ConnectionChip';
 import { MembersIcon } from './icons';
+import { PinsButton } from '../pins';
 import styles from './ChannelChat.module.css';
 
 export interface ChannelHeaderProps {
+  /** The channel, for its pinned messages button. */
+  channelId: number;
   channelName: string;
   groupName?: string;
   description?: string | null;
@@ -14,6 +17,7 @@ export interface ChannelHeaderProps {
 }
 
 export function ChannelHeader({
+  channelId,
   channelName,
   groupName,
   description,
@@ -25,6 +29,7 @@ export function ChannelHeader({
   const actions = (
     <>
       <ConnectionChip />
+      <PinsButton place={{ kind: 'channel', channelId }} />
       <IconButton aria-label="Toggle member list" aria-pressed={membersOpen} onClick={onToggleMembers}>
         <MembersIcon size={20} />
       </IconButton>

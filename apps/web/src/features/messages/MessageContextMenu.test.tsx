@@ -98,6 +98,31 @@ describe('messageMenuItems', () => {
     expect(labels(items)).toEqual(['Copy Message ID', 'Add Reaction', 'Mark Unread', 'View Profile']);
   });
 
+  it('offers Pin Message after Reply to whoever may pin, and Unpin Message once it is pinned', () => {
+    const run = { ...actions(), reply: vi.fn(), togglePin: vi.fn() };
+    const state = { canReact: true, editing: false, canReply: true, canPin: true };
+    const items = messageMenuItems(makeMessage(41), admin, state, run);
+    expect(labels(items).slice(0, 3)).toEqual(['Reply', 'Pin Message', 'Delete']);
+    select(items, 'Pin Message');
+    expect(run.togglePin).toHaveBeenCalledOnce();
+    const pinned = messageMenuItems(makeMessage(41, { pinned: true }), admin, state, run);
+    expect(labels(pinned)).toContain('Unpin Message');
+    expect(labels(messageMenuItems(makeMessage(41), other, { ...state, canPin: false }, run))).not.toContain(
+      'Pin Message',
+    );
+  });
+
+  it('gives a system line no Edit, even to its author', () => {
+    const line = makeMessage(41, { message_type: 'system', user_id: author.id });
+    expect(labels(messageMenuItems(line, author, { canReact: false, editing: false }, actions()))).toEqual([
+      'Delete',
+      'Copy Text',
+      'Copy Message ID',
+      'Mark Unread',
+      'View Profile',
+    ]);
+  });
+
   it('offers nothing while the message is edited', () => {
     expect(messageMenuItems(makeMessage(41), author, { canReact: true, editing: true }, actions())).toEqual([]);
   });

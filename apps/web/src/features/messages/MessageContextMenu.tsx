@@ -9,6 +9,8 @@ import { openProfilePopup } from '../profiles/profile-popup';
 import { isRemovedByAdmin } from './merge-messages';
 import { messagePermissions, type Viewer } from './message-permissions';
 import { canReplyTo, ReplyIcon, startReply } from '../replies';
+import { canPin, PinIcon, usePinToggle } from '../pins';
+import { PIN_TEXT } from '@hearth/protocol/pin-rules';
 
 /** What the message menu does; the menu itself only decides which entries a message gets. */
 export interface MessageMenuActions {
@@ -20,6 +22,8 @@ export interface MessageMenuActions {
   viewProfile(): void;
   /** Starts a reply to the message in the composer. */
   reply?(): void;
+  /** Pins the message, or unpins it when it is pinned. */
+  togglePin?(): void;
 }
 
 export interface MessageMenuState {
@@ -29,10 +33,13 @@ export interface MessageMenuState {
   editing: boolean;
   /** The viewer may reply to it (replies/can-reply.ts). */
   canReply?: boolean;
+  /** The viewer may pin and unpin it (pins/can-pin.ts). */
+  canPin?: boolean;
 }
 
 /**
- * The message menu's entries in the spec's order (spec 1 §2), with Reply after Edit: Edit, Reply, Delete, Copy
+ * The message menu's entries in the spec's order (spec 1 §2), with Reply after Edit and Pin or Unpin Message after
+ * Reply: Edit, Reply, Pin Message, Delete, Copy
  * Text, Copy Message ID, Add Reaction, Mark Unread, then View Profile. Edit is the author's; Delete the author's or an admin's. A message
  * being edited offers nothing. A message an admin removed keeps what is not about its text (Copy Message ID, Mark
  * Unread, View Profile), as a moderator looking into it needs them; it has no text to copy, edit or react to.
@@ -40,7 +47,7 @@ export interface MessageMenuState {
 export function messageMenuItems(
   message: Message,
   viewer: Viewer | null,
-  { canReact, editing, canReply = false }: MessageMenuState,
+  { canReact, editing, canReply = false, canPin: mayPin = false }: MessageMenuState,
   actions: MessageMenuActions,
 ): MenuItem[] {
   if (editing) return [];
@@ -49,6 +56,12 @@ export function messageMenuItems(
   const items: MenuItem[] = [];
   if (canEdit) items.push({ label: 'Edit', icon: <EditIcon />, onSelect: actions.edit });
   if (canReply && actions.reply) items.push({ label: 'Reply', icon: <ReplyIcon />, onSelect: actions.reply });
+  if (mayPin && actions.togglePin)
+    items.push({
+      label: message.pinned ? PIN_TEXT.unpin : PIN_TEXT.pin,
+      icon: <PinIcon />,
+      onSelect: actions.togglePin,
+    });
   if (canDelete) items.push({ label: 'Delete', icon: <TrashIcon />, danger: true, onSelect: actions.delete });
   if (message.content && !removed)
     items.push({ label: 'Copy Text', icon: <CopyIcon />, onSelect: () => actions.copy(message.content, 'Text') });
@@ -76,17 +89,19 @@ export function useMessageMenu(
   viewer: Viewer | null,
   { editing, onEdit, onDelete }: { editing: boolean; onEdit(id: number): void; onDelete(message: Message): void },
 ) {
-  // A removed message has nothing left to react to.
-  const canReact = useCanReact(message) && !isRemovedByAdmin(message);
+  // A removed message has nothing left to react to, and a system line is nobody's words.
+  const canReact = useCanReact(message) && !isRemovedByAdmin(message) && message.message_type !== 'system';
   const canReply = canReplyTo(message, isRemovedByAdmin(message), canReact);
   const [pickerOpen, setPickerOpen] = useState(false);
   const toast = useToast();
   const markUnread = useMarkChannelUnread().mutate;
+  const togglePin = usePinToggle();
   const items = messageMenuItems(
     message,
     viewer,
-    { canReact, editing, canReply },
+    { canReact, editing, canReply, canPin: canPin(message, viewer) },
     {
+      togglePin: () => void togglePin(message),
       edit: () => onEdit(message.id),
       reply: () => startReply(message),
       delete: () => onDelete(message),

@@ -16,6 +16,7 @@ import { MessageEditor } from './MessageEditor';
 import type { Viewer } from './message-permissions';
 import { useMessageMenu } from './MessageContextMenu';
 import { isReplyKey, jumpHighlightClass, ReplyButton, ReplyPreview, startReply } from '../replies';
+import { PinLine } from '../pins';
 import styles from './MessageItem.module.css';
 
 export interface MessageItemProps {
@@ -79,6 +80,11 @@ export const MessageItem = memo(function MessageItem({
     }
   };
 
+  // A pin's line, unless an admin removed it: then it shows the notice like any removed message.
+  if (message.message_type === 'system' && !isRemovedByAdmin(message)) {
+    const line = { message, dayLabel, rowKey, tabStop, highlighted, menuItems };
+    return <PinLine {...line} />;
+  }
   return (
     <div className={styles.item}>
       {dayLabel && <DateSeparator label={dayLabel} />}

@@ -26,6 +26,7 @@ export function mergeMessage(current: Message, incoming: Message): Message {
     profile_image_url: incoming.profile_image_url,
     profile_blur_enabled: incoming.profile_blur_enabled,
     role: incoming.role,
+    pinned: incoming.pinned,
   };
 }
 

@@ -28,6 +28,12 @@ describe('continuesGroup', () => {
     expect(continuesGroup(at(late), at(early))).toBe(false);
   });
 
+  it("keeps a pin's system line apart: it joins no group, and the author's next message starts one", () => {
+    const line = { ...at(NOON), message_type: 'system' };
+    expect(continuesGroup(at(NOON), { ...line, timestamp: later(NOON, 1_000) })).toBe(false);
+    expect(continuesGroup(line, at(later(NOON, 1_000)))).toBe(false);
+  });
+
   it('does not join a message that sorts before the previous one', () => {
     expect(continuesGroup(at(later(NOON, 1_000)), at(NOON))).toBe(false);
   });

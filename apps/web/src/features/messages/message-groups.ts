@@ -12,11 +12,14 @@ export interface Groupable {
   timestamp: string;
   /** A reply always starts a group: its preview sits above its author's name. */
   reply_to?: unknown;
+  /** A system line (a pin's) is in no group, and the message after it starts one. */
+  message_type?: string;
 }
 
 export function continuesGroup(previous: Groupable | undefined, message: Groupable): boolean {
   if (!previous || Number(previous.user_id) !== Number(message.user_id)) return false;
   if (message.reply_to) return false;
+  if (previous.message_type === 'system' || message.message_type === 'system') return false;
   // A date separator always starts a new group.
   if (dayKey(previous.timestamp) !== dayKey(message.timestamp)) return false;
   const gap = Date.parse(message.timestamp) - Date.parse(previous.timestamp);

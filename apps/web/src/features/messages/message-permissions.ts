@@ -17,5 +17,8 @@ export const isOwnMessage = (message: Pick<Message, 'user_id'>, viewer: Viewer |
 export function messagePermissions(message: Message, viewer: Viewer | null) {
   if (!viewer || isRemovedByAdmin(message)) return { canEdit: false, canDelete: false };
   const own = isOwnMessage(message, viewer);
-  return { canEdit: own, canDelete: own || (isAdminViewer(viewer) && message.channel_id > 0) };
+  return {
+    canEdit: own && message.message_type !== 'system',
+    canDelete: own || (isAdminViewer(viewer) && message.channel_id > 0),
+  };
 }

@@ -279,6 +279,17 @@ describe('MessageWindow live events', () => {
     expect(win.getSnapshot().messages[1]).toMatchObject({ content: MESSAGE_REMOVED_BY_ADMIN, nickname: 'Ali' });
   });
 
+  it('follows pins and unpins of the messages it holds, whatever their place', async () => {
+    const { win, live } = await open(3);
+    const untouched = win.getSnapshot().messages[0];
+    live.event('message_pin_update', { channel_id: 1, message_id: 2, pinned: true, pinned_by: 9 });
+    live.event('message_pin_update', { dm_user_id: 4, message_id: 99, pinned: true, pinned_by: 9 });
+    expect(win.getSnapshot().messages.map((m) => m.pinned)).toEqual([false, true, false]);
+    expect(win.getSnapshot().messages[0]).toBe(untouched);
+    live.event('message_pin_update', { channel_id: 1, message_id: 2, pinned: false, pinned_by: null });
+    expect(win.getSnapshot().messages[1]!.pinned).toBe(false);
+  });
+
   it('holds events that arrive during a page load and applies them after it', async () => {
     const page = deferred<Message[]>();
     const live = fakeLive();

@@ -1,4 +1,4 @@
-import type { Message, Reaction, UserUpdateEvent } from '@hearth/protocol';
+import type { Message, MessagePinUpdate, Reaction, UserUpdateEvent } from '@hearth/protocol';
 import { MESSAGE_PAGE_SIZE, MESSAGE_WINDOW_CAP } from '@hearth/protocol/constants';
 import type { LiveFrame, LiveSignal } from '../../lib/live';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../reactions/reaction-list';
 import { compareMessages, mergeMessage, upsertMessages } from './merge-messages';
 import { followOriginals } from '../replies/reply-previews';
+import { applyPinUpdate, PIN_UPDATE_EVENT } from '../pins/pin-events';
 
 export interface PageQuery {
   channelId: number;
@@ -82,6 +83,7 @@ const MESSAGE_EVENTS = new Set([
   ...REACTION_EVENTS,
   ...CUSTOM_EMOJI_EVENTS,
   ...Object.keys(DIRECT_MESSAGE_EVENTS),
+  PIN_UPDATE_EVENT,
 ]);
 
 /** Whether two windows hold the same messages, field for field. */
@@ -312,6 +314,10 @@ export class MessageWindow {
     }
     if (type === AUTHOR_EVENT) {
       this.changeAuthor(data as UserUpdateEvent);
+      return;
+    }
+    if (type === PIN_UPDATE_EVENT) {
+      this.set({ messages: applyPinUpdate(this.state.messages, data as MessagePinUpdate) });
       return;
     }
     const event = data as Partial<Message> & { id: number; channel_id: number };

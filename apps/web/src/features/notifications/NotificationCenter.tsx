@@ -93,6 +93,8 @@ export function NotificationCenter() {
   // A direct message from someone else: popup (not over the conversation being read) and sound (spec 1 §9).
   useLiveEvent<Message>(['direct_message'], (_type, message) => {
     if (!me || message.user_id === me.id) return;
+    // A pin's line is not something said to the reader: it raises nothing, as in Discord.
+    if (message.message_type === 'system') return;
     if (settings?.message_notifications_enabled === false) return;
     if (localStorage.getItem(MESSAGE_NOTIFICATIONS_KEY) === 'false') return;
     // Guardian's copy of an announcement whose own popup is already showing says nothing more.
