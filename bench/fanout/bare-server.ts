@@ -57,6 +57,7 @@ function broadcast(content: string, nonce: string | null): void {
     muted_for_user: false,
     nonce,
     reply_to: null,
+    embeds: [],
   };
   const frame = JSON.stringify({ type: 'message', seq: id, data });
   for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);

@@ -21,6 +21,7 @@ import { REACTION_ENDPOINTS } from './reactions.endpoints.js';
 import { MENTION_ENDPOINTS } from './mentions.endpoints.js';
 import { READ_STATUS_ENDPOINTS } from './read-status.endpoints.js';
 import { VOICE_ENDPOINTS } from './voice.endpoints.js';
+import { LINK_PREVIEW_ENDPOINTS } from './link-previews.js';
 
 export {
   RATE_LIMITS,
@@ -43,6 +44,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...ACCOUNT_ENDPOINTS,
   ...GROUP_ENDPOINTS,
   ...MESSAGE_ENDPOINTS,
+  ...LINK_PREVIEW_ENDPOINTS,
   ...ATTACHMENT_ENDPOINTS,
   ...COMMAND_ENDPOINTS,
   ...FRIEND_ENDPOINTS,

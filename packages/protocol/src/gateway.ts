@@ -32,6 +32,7 @@ import {
   WebrtcSignalEvent,
 } from './voice.js';
 import { ClientTypingStart, TypingStartEvent } from './typing.js';
+import { MessageEmbedsUpdate } from './link-previews.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -174,6 +175,7 @@ export const ServerEvents = {
   dm_call_signal: DmCallSignalEvent,
   dm_call_mute_state_update: DmCallMuteState,
   typing_start: TypingStartEvent,
+  message_embeds_update: MessageEmbedsUpdate,
 } as const;
 
 export type ServerEventType = keyof typeof ServerEvents;

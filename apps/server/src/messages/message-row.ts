@@ -1,4 +1,4 @@
-import type { MentionedUser, Message, ReplyTo } from '@hearth/protocol';
+import type { Embed, MentionedUser, Message, ReplyTo } from '@hearth/protocol';
 import type { UserRow } from '../users/user-row.js';
 import { REPLY_TO_COLUMN } from '../replies/reply-sql.js';
 
@@ -27,13 +27,15 @@ export interface MessageRow {
   /** What the message replies to (replies/reply-sql.ts), and whether it mentioned that author. */
   reply_to: ReplyTo | null;
   reply_mention: boolean;
+  /** Link previews as stored (pictures at their own addresses; page-extras signs them for the proxy); none yet on a new message. */
+  embeds?: Embed[];
 }
 
 /** The columns of a MessageRow (direct messages select the same, with their conversation in the channel's place). */
 export const MESSAGE_SELECT_COLUMNS = `m.id, m.channel_id, c.group_id, m.user_id, m.content, m.message_type, m.nonce,
          m.removed_by_admin, m.created_at, m.edited_at, u.username, u.nickname, u.pronouns, u.pronouns_bg_color,
          u.pronouns_text_color, u.profile_image_url, u.profile_blur_enabled, u.role, m.mentioned_users,
-         m.mentions_everyone, m.reply_mention, ${REPLY_TO_COLUMN}`;
+         m.mentions_everyone, m.reply_mention, ${REPLY_TO_COLUMN}, m.embeds`;
 
 export const MESSAGE_SELECT = `
   SELECT ${MESSAGE_SELECT_COLUMNS}
@@ -71,5 +73,6 @@ export function toMessage(r: AnyMessageRow): Message {
     muted_for_user: false,
     nonce: r.nonce,
     reply_to: r.reply_to,
+    embeds: r.embeds ?? [],
   };
 }

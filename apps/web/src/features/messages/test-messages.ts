@@ -33,6 +33,7 @@ export function makeMessage(id: number, fields: Partial<Message> = {}): Message 
     muted_for_user: false,
     nonce: null,
     reply_to: null,
+    embeds: [],
     ...fields,
   };
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isGifAddress, previewLinks } from './link-preview-rules.js';
+
+describe('previewLinks', () => {
+  it('takes bare http(s) links in order, each once, at most 3', () => {
+    expect(
+      previewLinks(
+        'a https://a.example/x, then http://b.example/y. https://a.example/x https://c.example https://d.example',
+      ),
+    ).toEqual(['https://a.example/x', 'http://b.example/y', 'https://c.example/']);
+  });
+
+  it('skips links in <…>, code and spoilers', () => {
+    expect(previewLinks('<https://a.example/> `https://b.example/` ||https://c.example/||')).toEqual([]);
+    expect(previewLinks('```\nhttps://d.example/\n``` https://e.example/')).toEqual(['https://e.example/']);
+  });
+
+  it('ignores other schemes', () => {
+    expect(previewLinks('ftp://a.example/ javascript:alert(1) mailto:a@b.c')).toEqual([]);
+  });
+});
+
+describe('isGifAddress', () => {
+  it('is an http(s) address whose path ends in .gif', () => {
+    expect(isGifAddress('https://x.example/cat.GIF')).toBe(true);
+    expect(isGifAddress('https://x.example/cat.gif?size=2')).toBe(true);
+    expect(isGifAddress('https://x.example/cat.png')).toBe(false);
+    expect(isGifAddress('data:image/gif;base64,AAAA')).toBe(false);
+  });
+});
