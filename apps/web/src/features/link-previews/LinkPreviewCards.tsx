@@ -20,7 +20,8 @@ function LinkCard({ embed, onRemove }: { embed: Embed; onRemove: (() => void) | 
   const image = proxiedImage(embed.image);
   const title = embed.title ?? embed.url;
   return (
-    <article
+    <div
+      role="group"
       className={styles.card}
       aria-label={title}
       style={embed.color ? { borderInlineStartColor: embed.color } : undefined}
@@ -48,7 +49,7 @@ function LinkCard({ embed, onRemove }: { embed: Embed; onRemove: (() => void) | 
           <CloseIcon size={14} />
         </button>
       )}
-    </article>
+    </div>
   );
 }
 
