@@ -3,7 +3,8 @@ import { LINK_PREVIEW_TEXT, LINK_PREVIEW_TIMEOUT_MS, MEDIA_PROXY_PATH, TEXT } fr
 import { loadConfig } from '../src/config.js';
 import { freePort } from '../src/net/free-port.js';
 import { PreviewSite, TINY_GIF, TINY_PNG } from '../src/testing/preview-site.js';
-import { uniqueName, type Frame, type LiveClient, type Person } from './client.js';
+import { LiveClient, uniqueName, type Frame, type Person } from './client.js';
+import { useProcessCluster, type ClusterNode } from './support/process-cluster.js';
 import { admin, api, live, server, serverForFile } from './test-server.js';
 
 /*
@@ -230,6 +231,17 @@ describe('previews in a channel', () => {
   });
 });
 
+describe('previews of a message an admin removes', () => {
+  it('go with its content', async () => {
+    const { channelId } = await newChannel();
+    const author = await api.person('lp_removed');
+    const viewer = await live(await api.person('lp_removed_v'));
+    const { id } = await sendAndUnfurl(viewer, author, channelId, site.url('/og?n=admin-removed'));
+    expect((await api.delete(`/message/${id}`, admin.token)).body.message.embeds).toEqual([]);
+    expect(await historyEmbeds(author, channelId, id)).toEqual([]);
+  });
+});
+
 describe('previews in a direct message', () => {
   it('reaches both participants; only the author removes them', async () => {
     const a = await api.person('lp_dma');
@@ -286,5 +298,35 @@ describe('the media proxy', () => {
     const res = await fetch(proxied(site.url('/image.png?n=private', '127.0.0.1')));
     expect(res.status).toBe(502);
     expect(site.count('/image.png?n=private')).toBe(0);
+  });
+});
+
+describe('previews across two nodes sharing Redis', () => {
+  const cluster = useProcessCluster({ UNFURL_ALLOWED_HOSTS: `localhost:${sitePort}` });
+  let node1: ClusterNode;
+  let node2: ClusterNode;
+  const clients: LiveClient[] = [];
+
+  beforeAll(async () => {
+    [node1, node2] = await (await cluster.start()).startNodes('node 1', 'node 2');
+  }, 120_000);
+  afterAll(() => {
+    for (const c of clients) c.socket.terminate();
+  });
+
+  it('reach a viewer on the other node through the bus', async () => {
+    const first = await node1.api.person('lp_admin'); // the first account: the admin
+    const channels = (await node1.api.get('/channel/', first.token)).body as { id: number; name: string }[];
+    const general = channels.find((c) => c.name === 'general')!;
+    const author = await node1.api.person('lp_c_author');
+    const viewer = await LiveClient.authed(node2.url, (await node2.api.person('lp_c_viewer')).token);
+    clients.push(viewer);
+    const sent = await node1.api.post(
+      '/message',
+      { channel_id: general.id, content: site.url('/og?n=cluster') },
+      author.token,
+    );
+    const frame = await viewer.waitFor(embedsOf(sent.body.id as number), 10_000);
+    expect(frame.data.embeds[0].title).toBe('Preview title cluster');
   });
 });

@@ -37,6 +37,16 @@ export interface Fetched {
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; HearthLinkPreview/1.0)';
 
+/** `work`, or the deadline's error when it passes first (a lookup cannot be cancelled, only left). */
+function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /**
  * The addresses a request to `url` may connect to: resolved once here, every one checked, and the
  * connection then made to these very addresses (the lookup below hands them over without asking DNS
@@ -45,7 +55,9 @@ const USER_AGENT = 'Mozilla/5.0 (compatible; HearthLinkPreview/1.0)';
 async function checkedAddresses(url: URL, options: SafeFetchOptions): Promise<LookupAddress[]> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const family = isIP(host);
-  const addresses = family ? [{ address: host, family }] : await (options.resolver ?? systemResolver)(host);
+  const addresses = family
+    ? [{ address: host, family }]
+    : await beforeDeadline((options.resolver ?? systemResolver)(host), options.signal);
   if (addresses.length === 0) throw new FetchRefused('no address');
   if (options.allowedHosts.has(hostPort(url))) return addresses;
   if (!addresses.every((a) => isPublicAddress(a.address))) throw new FetchRefused('address not public');

@@ -152,6 +152,7 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: number) 
       removed_by_admin: true,
       mentioned_users: [],
       mentions_everyone: false,
+      embeds: [],
     }),
   );
   await publishWithBlur(ctx, 'message_admin_delete', message, audience);
