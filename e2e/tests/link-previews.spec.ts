@@ -1,6 +1,7 @@
 import { PreviewSite } from '@hearth/server/testing';
 import type { Locator, Page } from '@playwright/test';
 import { test as base, expect } from '../support/fixtures.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 import { groupRail, message, openChannel, send, sendButton } from '../support/chat.js';
 import { HearthServer } from '../support/server.js';
 
@@ -55,7 +56,7 @@ test('a link sent in a channel gets a card on both screens, live, until its auth
   chattingUser,
   newUser,
   signedInPage,
-}) => {
+}, testInfo) => {
   const { account, page: author, group, channel } = await chattingUser('lpauthor');
   const reader = await signedInPage(await newUser('lpreader'));
   await openChannel(reader, group.name, channel.name);
@@ -65,6 +66,8 @@ test('a link sent in a channel gets a card on both screens, live, until its auth
   await send(author, channel.name, `Worth a read ${link}`);
   for (const page of [author, reader]) await expectCard(page, 'Preview title e2e', 'What page e2e is about');
   await expect(card(author, 'Preview title e2e')).toContainText('Example Site');
+  await expectNoAxeViolations(author, 'a message with a link preview');
+  await author.screenshot({ path: testInfo.outputPath('link-preview.png') });
   // Only the author may remove it.
   await expect(card(reader, 'Preview title e2e').getByRole('button', { name: /Remove preview/ })).toHaveCount(0);
 

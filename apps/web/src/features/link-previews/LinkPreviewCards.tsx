@@ -18,6 +18,8 @@ const removePath = (m: Target) => (m.channel_id < 0 ? `/dm/embeds/${m.id}` : `/m
 function LinkCard({ embed, onRemove }: { embed: Embed; onRemove: (() => void) | null }) {
   const href = safeHref(embed.url);
   const image = proxiedImage(embed.image);
+  // A picture the proxy refused (a private address, not an image, too large) is left out, not shown broken.
+  const [imageFailed, setImageFailed] = useState(false);
   const title = embed.title ?? embed.url;
   return (
     <div
@@ -37,7 +39,16 @@ function LinkCard({ embed, onRemove }: { embed: Embed; onRemove: (() => void) | 
         )}
         {embed.description && <p className={styles.description}>{embed.description}</p>}
       </div>
-      {image && <img className={styles.image} src={image} alt="" loading="lazy" referrerPolicy="no-referrer" />}
+      {image && !imageFailed && (
+        <img
+          className={styles.image}
+          src={image}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={() => setImageFailed(true)}
+        />
+      )}
       {onRemove && (
         <button
           type="button"
