@@ -111,3 +111,16 @@ test('a link in a direct message gets a card for both participants', async ({ si
   await box.press('Enter');
   for (const page of [alice, bob]) await expectCard(page, 'Preview title dm', 'What page dm is about');
 });
+
+test('a GIF of another site is shown through the media proxy, blurred until clicked', async ({
+  site,
+  chattingUser,
+}) => {
+  const { page, channel } = await chattingUser('lpgif');
+  await send(page, channel.name, `Dancing ${site.url('/anim.gif')}`);
+  const gif = message(page, 'Dancing').getByRole('button', { name: 'Show NSFW GIF' });
+  await expect(gif).toBeVisible();
+  await expect(gif.locator('img')).toHaveAttribute('src', /^\/api\/media-proxy\?/);
+  await gif.click();
+  await expect(message(page, 'Dancing').getByRole('button', { name: 'Open GIF preview' })).toBeVisible();
+});

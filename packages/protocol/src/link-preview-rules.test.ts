@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGifAddress, previewLinks } from './link-preview-rules.js';
+import { gifAddressKind, previewLinks } from './link-preview-rules.js';
 
 describe('previewLinks', () => {
   it('takes bare http(s) links in order, each once, at most 3', () => {
@@ -20,11 +20,13 @@ describe('previewLinks', () => {
   });
 });
 
-describe('isGifAddress', () => {
-  it('is an http(s) address whose path ends in .gif', () => {
-    expect(isGifAddress('https://x.example/cat.GIF')).toBe(true);
-    expect(isGifAddress('https://x.example/cat.gif?size=2')).toBe(true);
-    expect(isGifAddress('https://x.example/cat.png')).toBe(false);
-    expect(isGifAddress('data:image/gif;base64,AAAA')).toBe(false);
+describe('gifAddressKind', () => {
+  it("tells the GIF service's GIFs from other http(s) GIFs", () => {
+    expect(gifAddressKind('https://x.example/cat.GIF')).toBe('other');
+    expect(gifAddressKind('http://x.example/cat.gif?size=2')).toBe('other');
+    expect(gifAddressKind('https://media.giphy.com/media/a/giphy.gif')).toBe('service');
+    expect(gifAddressKind('http://media.giphy.com/media/a/giphy.gif')).toBe('other');
+    expect(gifAddressKind('https://x.example/cat.png')).toBeNull();
+    expect(gifAddressKind('data:image/gif;base64,AAAA')).toBeNull();
   });
 });

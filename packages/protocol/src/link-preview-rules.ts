@@ -1,3 +1,5 @@
+import { GIPHY_MEDIA_ORIGINS } from './constants.js';
+
 /**
  * Link previews and the media proxy: the numbers and texts shared by the server and the client (no
  * zod here, so the client may import it), and the one rule that says which links of a message get a
@@ -74,12 +76,19 @@ export function previewLinks(content: string): string[] {
   return found;
 }
 
-/** An http(s) address whose path ends in `.gif`: shown as a GIF (through the media proxy), not a page preview. */
-export function isGifAddress(href: string): boolean {
+/**
+ * An http(s) address whose path ends in `.gif`: shown as a GIF, not a page preview. Those of the GIF
+ * service (https on GIPHY's media hosts) the client shows from the service itself, as before; any
+ * other is a GIF embed, shown through the media proxy.
+ */
+export function gifAddressKind(href: string): 'service' | 'other' | null {
   try {
     const url = new URL(href);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && /\.gif$/i.test(url.pathname);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !/\.gif$/i.test(url.pathname)) return null;
+    return url.protocol === 'https:' && (GIPHY_MEDIA_ORIGINS as readonly string[]).includes(url.origin)
+      ? 'service'
+      : 'other';
   } catch {
-    return false;
+    return null;
   }
 }

@@ -1,4 +1,4 @@
-import { isGifAddress, previewLinks, type Message } from '@hearth/protocol';
+import { gifAddressKind, previewLinks, type Message } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import type { Audience } from '../events/event-log.js';
 import type { StoredEmbed } from './page-preview.js';
@@ -26,7 +26,12 @@ export function unfurlMessage(ctx: AppContext, message: Message, audience: Audie
   if (previous === undefined ? links.length === 0 : sameLinks(links, previewLinks(previous))) return;
   ctx.previews.inBackground(async () => {
     const found = await Promise.all(
-      links.map((link) => (isGifAddress(link) ? gifEmbed(link) : ctx.previews.preview(link))),
+      links.map((link) => {
+        const gif = gifAddressKind(link);
+        // The GIF service's GIFs are shown by the client from the service itself, as always.
+        if (gif === 'service') return null;
+        return gif === 'other' ? gifEmbed(link) : ctx.previews.preview(link);
+      }),
     );
     const embeds = found.filter((e): e is StoredEmbed => e !== null);
     const { rowCount } = await ctx.db.query(

@@ -6,6 +6,7 @@ import { useSession } from '../../app/session';
 import { useToast } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
 import { GifEmbed } from '../rendering/embeds/GifEmbed';
+import { gifLink } from '../rendering/embeds/gif-links';
 import { proxiedImage, safeHref } from './embed-image';
 import styles from './LinkPreviews.module.css';
 
@@ -88,8 +89,10 @@ export default function LinkPreviewCards({ message, embeds }: { message: Target;
       {embeds.map((embed) => {
         if (embed.type === 'link') return <LinkCard key={embed.url} embed={embed} onRemove={remove} />;
         const image = proxiedImage(embed.image);
-        // A GIF of another site: user-generated (spec 1 §2), so blurred until clicked unless Auto-unblur is on.
-        return image ? <GifEmbed key={embed.url} href={image} gif={{ kind: 'user', shown: true }} /> : null;
+        // A GIF of another site: user-generated (spec 1 §2), so blurred until clicked unless Auto-unblur
+        // is on. One the text already shows (this site's own) is not drawn twice.
+        if (!image || gifLink(embed.url)?.shown !== false) return null;
+        return <GifEmbed key={embed.url} href={image} gif={{ kind: 'user', shown: true }} />;
       })}
     </div>
   );
