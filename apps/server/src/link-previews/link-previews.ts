@@ -12,6 +12,7 @@ import type { Db } from '../db/pool.js';
 import { MediaUrls } from './media-urls.js';
 import { pagePreview, type StoredEmbed } from './page-preview.js';
 import { TimedCache } from './preview-cache.js';
+import { Slots } from './slots.js';
 import { FetchRefused, safeFetch, type Resolver, type SafeFetchOptions } from './safe-fetch.js';
 
 /** The image types the proxy passes on, told by their bytes. */
@@ -21,6 +22,16 @@ export interface ProxiedImage {
   contentType: string;
   body: Buffer;
 }
+
+/** Proxied images larger than this are passed on but not kept. */
+const CACHED_IMAGE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Outside fetches running at once on a node; more wait their turn (each holds up to 1 MB of HTML or
+ * 10 MB of image while it runs, so a flood of links cannot take the server's memory). A fetch's 5 s
+ * start when its turn comes.
+ */
+const OUTSIDE_FETCHES_AT_ONCE = 16;
 
 const isHtml = (type: string) => type === 'text/html' || type === 'application/xhtml+xml';
 // The declared type is only a first filter; what is passed on is decided by the bytes.
@@ -35,10 +46,12 @@ export class LinkPreviews {
   private readonly pages = new TimedCache<StoredEmbed | null>(2_000, (p) =>
     p ? LINK_PREVIEW_CACHE_MS : LINK_PREVIEW_FAILURE_CACHE_MS,
   );
-  // Small: the browser caches proxied images for an hour too, this spares the sites repeats across readers.
+  // Small, and only small images (at most 64 MB in all): the browser caches proxied images for an hour
+  // too; this spares the sites repeats across readers.
   private readonly images = new TimedCache<ProxiedImage | null>(64, (i) =>
-    i ? LINK_PREVIEW_CACHE_MS : LINK_PREVIEW_FAILURE_CACHE_MS,
+    !i ? LINK_PREVIEW_FAILURE_CACHE_MS : i.body.length <= CACHED_IMAGE_MAX_BYTES ? LINK_PREVIEW_CACHE_MS : 0,
   );
+  private readonly slots = new Slots(OUTSIDE_FETCHES_AT_ONCE);
   private readonly running = new Set<Promise<unknown>>();
   private readonly allowedHosts: ReadonlySet<string>;
 
@@ -68,14 +81,16 @@ export class LinkPreviews {
   preview(link: string): Promise<StoredEmbed | null> {
     return this.pages.get(link, async () => {
       try {
-        const page = await safeFetch(
-          link,
-          this.options({
-            maxBytes: LINK_PREVIEW_MAX_HTML_BYTES,
-            overflow: 'truncate',
-            accepts: isHtml,
-            accept: 'text/html,application/xhtml+xml',
-          }),
+        const page = await this.slots.run(() =>
+          safeFetch(
+            link,
+            this.options({
+              maxBytes: LINK_PREVIEW_MAX_HTML_BYTES,
+              overflow: 'truncate',
+              accepts: isHtml,
+              accept: 'text/html,application/xhtml+xml',
+            }),
+          ),
         );
         return await pagePreview(link, page.url, page.body, page.contentType);
       } catch (err) {
@@ -89,9 +104,16 @@ export class LinkPreviews {
   image(url: string): Promise<ProxiedImage | null> {
     return this.images.get(url, async () => {
       try {
-        const fetched = await safeFetch(
-          url,
-          this.options({ maxBytes: MEDIA_PROXY_MAX_BYTES, overflow: 'refuse', accepts: mayBeImage, accept: 'image/*' }),
+        const fetched = await this.slots.run(() =>
+          safeFetch(
+            url,
+            this.options({
+              maxBytes: MEDIA_PROXY_MAX_BYTES,
+              overflow: 'refuse',
+              accepts: mayBeImage,
+              accept: 'image/*',
+            }),
+          ),
         );
         const sniffed = await fileTypeFromBuffer(fetched.body);
         if (!sniffed || !IMAGE_TYPES.has(sniffed.mime)) return null;

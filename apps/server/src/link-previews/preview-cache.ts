@@ -15,7 +15,7 @@ export class TimedCache<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The cached value of `key`, or `load`'s (kept for ttlMs(value)). A load that throws is not kept. */
+  /** The cached value of `key`, or `load`'s (kept for ttlMs(value); 0 keeps it not at all). A load that throws is not kept. */
   async get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && hit.until > this.now()) return hit.value;
@@ -23,7 +23,9 @@ export class TimedCache<T> {
     const running = this.pending.get(key);
     if (running) return running;
     const loading = load().then((value) => {
-      this.entries.set(key, { value, until: this.now() + this.ttlMs(value) });
+      const ttl = this.ttlMs(value);
+      if (ttl <= 0) return value;
+      this.entries.set(key, { value, until: this.now() + ttl });
       while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
       return value;
     });
