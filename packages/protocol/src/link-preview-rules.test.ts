@@ -15,6 +15,15 @@ describe('previewLinks', () => {
     expect(previewLinks('```\nhttps://d.example/\n``` https://e.example/')).toEqual(['https://e.example/']);
   });
 
+  it('takes little time on hostile 4000-character messages', () => {
+    for (const unit of ['`', '|', '<http://', 'http://a', '```', '||x', 'https://a.b/(']) {
+      const text = unit.repeat(Math.ceil(4000 / unit.length)).slice(0, 4000);
+      const started = performance.now();
+      previewLinks(text);
+      expect(performance.now() - started, unit).toBeLessThan(100);
+    }
+  });
+
   it('ignores other schemes', () => {
     expect(previewLinks('ftp://a.example/ javascript:alert(1) mailto:a@b.c')).toEqual([]);
   });
