@@ -95,7 +95,12 @@ test("'Show link previews' off hides the cards", async ({ site, chattingUser }) 
   await expect(card(page, 'Preview title switch')).toHaveCount(0);
 });
 
-test('a link in a direct message gets a card for both participants', async ({ site, api, newUser, signedInPage }) => {
+test('a link in a direct message gets a card for both participants, until its author removes it', async ({
+  site,
+  api,
+  newUser,
+  signedInPage,
+}) => {
   const aliceAccount = await newUser('lpalice');
   const bobAccount = await newUser('lpbob');
   await api.befriend(aliceAccount, bobAccount);
@@ -110,6 +115,8 @@ test('a link in a direct message gets a card for both participants', async ({ si
   await expect(sendButton(alice)).toBeEnabled();
   await box.press('Enter');
   for (const page of [alice, bob]) await expectCard(page, 'Preview title dm', 'What page dm is about');
+  await card(alice, 'Preview title dm').getByRole('button', { name: 'Remove preview of Preview title dm' }).click();
+  for (const page of [alice, bob]) await expect(card(page, 'Preview title dm')).toHaveCount(0);
 });
 
 test('a GIF of another site is shown through the media proxy, blurred until clicked', async ({
