@@ -58,6 +58,7 @@ function broadcast(content: string, nonce: string | null): void {
     nonce,
     reply_to: null,
     pinned: false,
+    embeds: [],
   };
   const frame = JSON.stringify({ type: 'message', seq: id, data });
   for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);

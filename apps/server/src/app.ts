@@ -52,6 +52,8 @@ import { mailRoutes } from './mail/routes.js';
 import { PushService } from './push/service.js';
 import { pushRoutes } from './push/routes.js';
 import { accountRoutes } from './account/routes.js';
+import { LinkPreviews } from './link-previews/link-previews.js';
+import { linkPreviewRoutes } from './link-previews/routes.js';
 import { answerFrameworkError } from './http/framework-errors.js';
 import { limitRoutes } from './ratelimit/route-limits.js';
 import { gateAdminRoutes } from './admin/admin-gate.js';
@@ -139,10 +141,12 @@ export async function startApp(config: Config): Promise<RunningApp> {
       files: await FileUrls.create(db, config.fileUrlTtlSec),
       mail: new Mailer(db, config),
       push: await PushService.open({ db, config }),
+      previews: await LinkPreviews.create(db, config),
     };
     // Before the pool closes (cleanups run last first): mail being handed over still records its outcome.
     cleanups.push(() => ctx.mail.close());
     cleanups.push(() => ctx.push.idle());
+    cleanups.push(() => ctx.previews.idle());
     cleanups.push(startUploadHousekeeping(ctx));
 
     const http = Fastify({
@@ -165,6 +169,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         groupRoutes(api, ctx);
         await groupIconRoutes(api, ctx);
         messageRoutes(api, ctx);
+        linkPreviewRoutes(api, ctx);
         reactionRoutes(api, ctx);
         pinRoutes(api, ctx);
         mentionRoutes(api, ctx);

@@ -1,4 +1,4 @@
-import { LIVE_IDLE_TIMEOUT_MS, RATE_LIMITS, type RateLimitName } from '@hearth/protocol';
+import { LINK_PREVIEW_TIMEOUT_MS, LIVE_IDLE_TIMEOUT_MS, RATE_LIMITS, type RateLimitName } from '@hearth/protocol';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 
@@ -100,6 +100,10 @@ export interface Config {
   fcmServiceAccount: string | undefined;
   /** FCM's API address (a local stand-in in tests). */
   fcmApiUrl: string;
+  /** `host:port` pairs link previews and the media proxy may fetch although private (an intranet; tests). */
+  unfurlAllowedHosts: string[];
+  /** A link preview's or proxied image's whole fetch must end within this long. */
+  unfurlTimeoutMs: number;
 }
 
 /** The defaults are part of the documented interface, so they live in the protocol package. */
@@ -262,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     fcmServiceAccount: env.FCM_SERVICE_ACCOUNT?.trim() || undefined,
     fcmApiUrl: httpUrl('FCM_API_URL', env.FCM_API_URL || 'https://fcm.googleapis.com'),
+    unfurlAllowedHosts: commaList(env.UNFURL_ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+    unfurlTimeoutMs: int(env.UNFURL_TIMEOUT_MS, LINK_PREVIEW_TIMEOUT_MS, 1),
   };
 }
 

@@ -9,6 +9,7 @@ import type { FileUrls } from './uploads/file-urls.js';
 import type { Mailer } from './mail/mailer.js';
 import type { TurnRelay, TurnSetup } from './voice/turn.js';
 import type { PushService } from './push/service.js';
+import type { LinkPreviews } from './link-previews/link-previews.js';
 
 /** The shared services every feature receives. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   mail: Mailer;
   /** Push notifications to users' browsers (Web Push) and Android app (FCM). */
   push: PushService;
+  /** Link previews and the media proxy: the safe outside fetches and their caches. */
+  previews: LinkPreviews;
   /** The TURN relay voice goes through (external or the server's own coturn); null: none, voice needs one. */
   turn?: TurnRelay | null;
   /** Where that relay comes from (the admin panel's CoTurn status and restart). */

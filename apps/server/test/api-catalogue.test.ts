@@ -162,6 +162,8 @@ describe('endpoint catalogue', () => {
       PUSH_ENDPOINT_ORIGINS: c.pushEndpointOrigins.join(',') || '(none)',
       FCM_SERVICE_ACCOUNT: c.fcmServiceAccount ?? '(unset)',
       FCM_API_URL: c.fcmApiUrl,
+      UNFURL_ALLOWED_HOSTS: c.unfurlAllowedHosts.join(',') || '(none)',
+      UNFURL_TIMEOUT_MS: String(c.unfurlTimeoutMs),
     });
   });
 
@@ -380,6 +382,13 @@ describe('answers and frames match their schemas', () => {
     const removed = await call('DELETE', '/message/:id', { token: A, params: { id: sent.id } });
     expect(removed.deleted).toBe(false);
     const own = await call('POST', '/message', { token: U, body: { channel_id: channel.id, content: 'mine' } });
+    await call('DELETE', '/message/:id/embeds', { token: U, params: { id: own.id } });
+    // A proxied image needs an outside site (test/link-previews.test.ts has one); here, the refusal of a forged address.
+    const proxy = await fetch(
+      `${server.url}/api/media-proxy?url=https%3A%2F%2Fexample.com%2Fa.png&expires=1&signature=x`,
+    );
+    expect(proxy.status).toBe(403);
+    endpoint('GET', '/media-proxy');
     expect((await call('DELETE', '/message/:id', { token: U, params: { id: own.id } })).deleted).toBe(true);
     await call('POST', '/user/mute-channel', { token: U, body: { channel_id: channel.id, is_muted: true } });
     await call('POST', '/user/mute-group', { token: U, body: { group_id: group.id, is_muted: false } });
@@ -474,6 +483,7 @@ describe('answers and frames match their schemas', () => {
     // Direct messages, while they are friends.
     const toUser = { recipient_id: user.user.id, content: 'psst', nonce: 'dm-1' };
     const dm = await call('POST', '/dm/send', { token: A, body: toUser });
+    await call('DELETE', '/dm/embeds/:id', { token: A, params: { id: dm.id } });
     await call('POST', '/dm/send', { token: A, body: toUser, status: 200 });
     const dmReaction = await call('POST', '/dm/reactions/:id', {
       token: U,
@@ -707,6 +717,7 @@ describe('answers and frames match their schemas', () => {
         'message_updated',
         'message_delete',
         'message_admin_delete',
+        'message_embeds_update',
         'reaction_add',
         'reaction_remove',
         'custom_emoji_update',

@@ -290,6 +290,17 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     default: 'https://fcm.googleapis.com',
     description: "Firebase Cloud Messaging's API address.",
   },
+  {
+    name: 'UNFURL_ALLOWED_HOSTS',
+    default: '(none)',
+    description:
+      'Comma-separated `host:port` pairs (e.g. `wiki.intranet:443`, IPv6 as `[fd00::1]:80`) that link previews and the media proxy may fetch although they resolve to a private or local address. Every other private, loopback, link-local, carrier-grade NAT, multicast or metadata address is refused.',
+  },
+  {
+    name: 'UNFURL_TIMEOUT_MS',
+    default: '5000',
+    description: "How long a link preview's or proxied image's whole fetch (lookups, redirects, body) may take.",
+  },
 ];
 
 /** Answer and frame schemas documented once, under Schemas, and referred to by name elsewhere. */

@@ -22,6 +22,7 @@ import { PIN_ENDPOINTS } from './pins.endpoints.js';
 import { MENTION_ENDPOINTS } from './mentions.endpoints.js';
 import { READ_STATUS_ENDPOINTS } from './read-status.endpoints.js';
 import { VOICE_ENDPOINTS } from './voice.endpoints.js';
+import { LINK_PREVIEW_ENDPOINTS } from './link-previews.js';
 
 export {
   RATE_LIMITS,
@@ -44,6 +45,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...ACCOUNT_ENDPOINTS,
   ...GROUP_ENDPOINTS,
   ...MESSAGE_ENDPOINTS,
+  ...LINK_PREVIEW_ENDPOINTS,
   ...ATTACHMENT_ENDPOINTS,
   ...COMMAND_ENDPOINTS,
   ...FRIEND_ENDPOINTS,

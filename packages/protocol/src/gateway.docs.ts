@@ -117,6 +117,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
     "After a `typing_start`, with `seq: null` (ephemeral: never stored, never replayed on resume; a session in the middle of a resume misses it). In a channel: every session that can view the channel's group, except the typist's own. In a direct message: the other participant's sessions only, with `dm_user_id` naming the typist, and never across a block. Clients show the typist for 10 s, or until that user's message in the conversation arrives.",
   message_pin_update:
     "After a message was pinned or unpinned (and not when a pin or unpin changed nothing). In a channel: sessions that can view the channel's group, with `channel_id`. In a direct message: each participant's sessions, with `dm_user_id` naming the other participant (two events, one per participant). `pinned_by` is null after an unpin.",
+  message_embeds_update:
+    "After a message's link previews were fetched (a few seconds after the send or an edit), or its author removed them: in a channel, sessions that can view the channel's group; in a direct message, both participants' sessions. `embeds` replaces what the message had.",
   custom_emoji_update:
     "After PUT /emoji/emojis/{id}: every session when the emoji is public before or after the change (reactions show its new name, lists are fetched again), otherwise only its owner's sessions.",
   custom_emoji_delete:

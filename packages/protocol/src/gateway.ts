@@ -33,6 +33,7 @@ import {
 } from './voice.js';
 import { ClientTypingStart, TypingStartEvent } from './typing.js';
 import { MessagePinUpdate } from './pins.js';
+import { MessageEmbedsUpdate } from './link-previews.js';
 
 /* ---------- frames the client sends: {"type": ..., ...fields at the top level} ---------- */
 
@@ -176,6 +177,7 @@ export const ServerEvents = {
   dm_call_mute_state_update: DmCallMuteState,
   typing_start: TypingStartEvent,
   message_pin_update: MessagePinUpdate,
+  message_embeds_update: MessageEmbedsUpdate,
 } as const;
 
 export type ServerEventType = keyof typeof ServerEvents;

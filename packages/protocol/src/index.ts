@@ -26,6 +26,7 @@ export * from './conversation-id.js';
 export * from './mentions.js';
 export * from './read-status.js';
 export * from './typing.js';
+export * from './link-previews.js';
 export * from './gateway.js';
 export * from './endpoints.js';
 export * from './rules.js';

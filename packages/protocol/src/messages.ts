@@ -6,6 +6,7 @@ import { Role } from './users.js';
 import { Reaction } from './reactions.js';
 import { MentionedUser } from './mentioned-user.js';
 import { Attachment } from './attachments.js';
+import { Embed } from './link-previews.js';
 import { aroundAlone, AroundField, REPLY_TEXT, ReplyFields, ReplyTo } from './replies.js';
 
 /** Trimmed, non-empty, at most 4000 characters. */
@@ -47,6 +48,7 @@ export const Message = z.object({
   nonce: z.string().nullable(),
   reply_to: ReplyTo.nullable().describe('the message this one replies to, or null'),
   pinned: z.boolean().describe('pinned to its channel or conversation'),
+  embeds: z.array(Embed).describe('previews of its links, fetched after the send (`message_embeds_update`)'),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -14,6 +14,7 @@ import { DM_MESSAGE_SELECT, newDirectMessage, type PairColumns } from './dm-row.
 import type { MessageRow } from '../messages/message-row.js';
 import { publishWithBlur } from '../profiles/blurred-messages.js';
 import { pushText, pushWhenAway } from '../push/notify.js';
+import { unfurlMessage } from '../link-previews/unfurl.js';
 import { keptReplyMention, replyTarget, replyValues, withReplyMention } from '../replies/reply-target.js';
 
 type DmRow = Omit<MessageRow, 'group_id'> & { group_id: null } & PairColumns;
@@ -87,6 +88,7 @@ export async function sendDirectMessage(
   });
   setAttachments(message, claimed, ctx.files);
   await publishWithBlur(ctx, 'direct_message', message, pairAudience(user.id, other.id));
+  unfurlMessage(ctx, message, pairAudience(user.id, other.id));
   pushWhenAway(ctx, other.id, {
     title: user.nickname || user.username,
     body: pushText(body.content || DM_TEXT.pushAttachment),
@@ -123,6 +125,7 @@ export async function editDirectMessage(ctx: AppContext, user: UserRow, id: numb
     toMessage({ ...row, content, edited_at: rows[0].edited_at, mentioned_users: mentions.users }),
   );
   await publishWithBlur(ctx, 'direct_message_edit', message, pairAudience(user.id, otherId));
+  unfurlMessage(ctx, message, pairAudience(user.id, otherId), row.content);
   return message;
 }
 

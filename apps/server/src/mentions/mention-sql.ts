@@ -52,7 +52,8 @@ export const EDIT_SQL = `
 /** An admin's removal: $1 message, $2 the removal notice. The notice mentions no one, so no one stays pinged. */
 export const REMOVE_SQL = `
   WITH removed AS (
-    UPDATE messages SET content = $2, removed_by_admin = true, mentioned_users = '[]', mentions_everyone = false
+    UPDATE messages SET content = $2, removed_by_admin = true, mentioned_users = '[]', mentions_everyone = false,
+           embeds = '[]', embeds_removed = true
      WHERE id = $1
     RETURNING id
   )

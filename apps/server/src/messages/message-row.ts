@@ -1,4 +1,4 @@
-import type { MentionedUser, Message, ReplyTo } from '@hearth/protocol';
+import type { Embed, MentionedUser, Message, ReplyTo } from '@hearth/protocol';
 import type { UserRow } from '../users/user-row.js';
 import { REPLY_TO_COLUMN } from '../replies/reply-sql.js';
 
@@ -29,13 +29,16 @@ export interface MessageRow {
   reply_mention: boolean;
   /** Pinned to its channel or conversation (pins/); a message just sent is not. */
   pinned?: boolean;
+  /** Link previews as stored (pictures at their own addresses; page-extras signs them for the proxy); none yet on a new message. */
+  embeds?: Embed[];
 }
 
 /** The columns of a MessageRow (direct messages select the same, with their conversation in the channel's place). */
 export const MESSAGE_SELECT_COLUMNS = `m.id, m.channel_id, c.group_id, m.user_id, m.content, m.message_type, m.nonce,
          m.removed_by_admin, m.created_at, m.edited_at, u.username, u.nickname, u.pronouns, u.pronouns_bg_color,
          u.pronouns_text_color, u.profile_image_url, u.profile_blur_enabled, u.role, m.mentioned_users,
-         m.mentions_everyone, m.reply_mention, ${REPLY_TO_COLUMN}, m.pinned_at IS NOT NULL AS pinned`;
+         m.mentions_everyone, m.reply_mention, ${REPLY_TO_COLUMN}, m.pinned_at IS NOT NULL AS pinned,
+         m.embeds`;
 
 export const MESSAGE_SELECT = `
   SELECT ${MESSAGE_SELECT_COLUMNS}
@@ -74,5 +77,6 @@ export function toMessage(r: AnyMessageRow): Message {
     nonce: r.nonce,
     reply_to: r.reply_to,
     pinned: r.pinned ?? false,
+    embeds: r.embeds ?? [],
   };
 }

