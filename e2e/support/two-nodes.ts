@@ -19,9 +19,10 @@ export class TwoNodes {
     readonly second: HearthServer,
   ) {}
 
-  static async start(): Promise<TwoNodes> {
+  /** `settings` are given to both nodes. */
+  static async start(settings: Record<string, string> = {}): Promise<TwoNodes> {
     const redis = await startThrowawayRedis();
-    const env = { REDIS_URL: redis.url };
+    const env = { ...settings, REDIS_URL: redis.url };
     const first = await HearthServer.start({ env }).catch(async (err: unknown) => {
       await redis.stop();
       throw err;

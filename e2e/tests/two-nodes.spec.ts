@@ -3,15 +3,25 @@ import { expect, test as base } from '../support/fixtures.js';
 import type { Account } from '../support/api.js';
 import { composer, message, openChannel, send, sendButton } from '../support/chat.js';
 import { TwoNodes } from '../support/two-nodes.js';
+import { PreviewSite } from '@hearth/server/testing';
 
 /**
  * People on two nodes of one cluster: Alice's browser talks to the first node, Bob's to the second,
  * so everything one of them sees of the other crossed the bus between the nodes.
  */
-const test = base.extend<{ nodes: TwoNodes }>({
+const test = base.extend<{ site: PreviewSite; nodes: TwoNodes }>({
+  // A local site with OpenGraph pages, which both nodes may fetch (UNFURL_ALLOWED_HOSTS), as an intranet.
   // eslint-disable-next-line no-empty-pattern
-  nodes: async ({}, use, testInfo) => {
-    const nodes = await TwoNodes.start();
+  site: async ({}, use) => {
+    const site = await PreviewSite.start();
+    try {
+      await use(site);
+    } finally {
+      await site.close();
+    }
+  },
+  nodes: async ({ site }, use, testInfo) => {
+    const nodes = await TwoNodes.start({ UNFURL_ALLOWED_HOSTS: site.allowedHost });
     try {
       await use(nodes);
     } finally {
@@ -26,12 +36,12 @@ test.describe.configure({ timeout: 120_000 });
 const replyPreview = (page: Page, replyText: string, author: string): Locator =>
   message(page, replyText).getByRole('button', { name: new RegExp(`Replying to ${author}`) });
 
-async function people(nodes: TwoNodes): Promise<{ alice: Account; bob: Account }> {
+async function people(nodes: TwoNodes): Promise<{ admin: Account; alice: Account; bob: Account }> {
   const api = nodes.api(nodes.first);
-  await api.register('cluster_admin'); // the instance's first account, so the admin
+  const admin = await api.register('cluster_admin'); // the instance's first account, so the admin
   const alice = await api.register('alice');
   const bob = await nodes.api(nodes.second).register('bob');
-  return { alice, bob };
+  return { admin, alice, bob };
 }
 
 test('a reply and typing cross from one node to the other in a channel', async ({ browser, nodes }) => {
@@ -96,4 +106,28 @@ test('a direct message reply and typing cross between the nodes', async ({ brows
   await expect(alice.getByText(`${bobAccount.username} is typing…`, { exact: true })).toHaveCount(0, {
     timeout: 2_000,
   });
+});
+
+test('a pin and a link preview made on one node show live on the other', async ({ browser, nodes, site }) => {
+  const { admin: adminAccount, bob: bobAccount } = await people(nodes);
+  const admin = await nodes.signedInPage(browser, nodes.first, adminAccount);
+  const bob = await nodes.signedInPage(browser, nodes.second, bobAccount);
+  await openChannel(admin, 'Hearth', 'general');
+  await openChannel(bob, 'Hearth', 'general');
+
+  // Bob's link, fetched by the second node: the card reaches the admin on the first, its picture
+  // through the first node's media proxy.
+  await send(bob, 'general', `the venue: ${site.url('/og?n=venue')}`);
+  const card = admin.getByRole('group', { name: 'Preview title venue' });
+  await expect(card.getByText('What page venue is about')).toBeVisible();
+  const image = card.locator('img');
+  await expect(image).toHaveAttribute('src', /^\/api\/media-proxy\?/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+  // The admin pins it on the first node; Bob, on the second, sees the line and finds it in the list.
+  await message(admin, 'the venue:').click({ button: 'right' });
+  await admin.getByRole('menuitem', { name: 'Pin Message', exact: true }).click();
+  await expect(bob.getByText(`${adminAccount.username} pinned a message to this channel`)).toBeVisible();
+  await bob.getByRole('button', { name: 'Pinned messages', exact: true }).click();
+  await expect(bob.getByRole('dialog', { name: 'Pinned messages' })).toContainText('the venue:');
 });
