@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreviewSite } from '../testing/preview-site.js';
-import { FetchRefused, safeFetch, type Resolver, type SafeFetchOptions } from './safe-fetch.js';
+import { FetchRefused, limitedResolver, safeFetch, type Resolver, type SafeFetchOptions } from './safe-fetch.js';
 
 let site: PreviewSite;
 beforeAll(async () => {
@@ -62,5 +62,34 @@ describe('safeFetch', () => {
   it('follows at most the redirects allowed', async () => {
     const allowed = options({ allowedHosts: new Set([site.allowedHost]), maxRedirects: 0 });
     await expect(safeFetch(site.url('/redirect-og'), allowed)).rejects.toBeInstanceOf(FetchRefused);
+  });
+});
+
+describe('limitedResolver', () => {
+  it('runs at most two lookups at once, however many fetches ask, and keeps a slot until its lookup ends', async () => {
+    let running = 0;
+    let most = 0;
+    const finish: (() => void)[] = [];
+    const slow: Resolver = () => {
+      running++;
+      most = Math.max(most, running);
+      return new Promise((resolve) =>
+        finish.push(() => {
+          running--;
+          resolve([{ address: '93.184.216.34', family: 4 }]);
+        }),
+      );
+    };
+    const resolve = limitedResolver(slow, 2);
+    const answers = Promise.all(Array.from({ length: 5 }, (_, i) => resolve(`host${i}.example`)));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(running).toBe(2);
+    // Each ended lookup lets exactly one waiting lookup start.
+    while (finish.length) {
+      finish.shift()!();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    expect(await answers).toHaveLength(5);
+    expect(most).toBe(2);
   });
 });

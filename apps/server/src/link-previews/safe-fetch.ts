@@ -4,6 +4,7 @@ import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { hostPort, isPublicAddress } from './address-policy.js';
+import { Slots } from './slots.js';
 
 /** Why a fetch was given up; the caller only logs or caches it, nobody is shown it. */
 export class FetchRefused extends Error {}
@@ -11,7 +12,18 @@ export class FetchRefused extends Error {}
 /** Resolves a host name to all its addresses (tests put a resolver of their own in place). */
 export type Resolver = (host: string) => Promise<LookupAddress[]>;
 
-export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
+/**
+ * `resolve`, with at most `size` lookups under way at once. The system's lookup (getaddrinfo) runs on
+ * libuv's small thread pool (4 threads), which file reads and password hashing share: a slow or hostile
+ * DNS server named in links must never hold all of it. A lookup given up at a fetch's deadline keeps
+ * its slot until it really ends, since its thread is still taken.
+ */
+export function limitedResolver(resolve: Resolver, size: number): Resolver {
+  const slots = new Slots(size);
+  return (host) => slots.run(() => resolve(host));
+}
+
+export const systemResolver: Resolver = limitedResolver((host) => dnsLookup(host, { all: true, verbatim: true }), 2);
 
 export interface SafeFetchOptions {
   /** `host:port` pairs that may be private (UNFURL_ALLOWED_HOSTS). */
