@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   typingPerUser: { limit: 20, windowMs: 10_000, per: 'user' },
   /** In one conversation, frames beyond this are dropped without an answer (counted by the typing service). */
   typingPerConversation: { limit: 1, windowMs: 2_000, per: 'user and conversation' },
+  /** Each search reads the full-text index; a person searches and pages a few times a minute. */
+  searchPerUser: { limit: 60, windowMs: 60_000, per: 'user' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -21,6 +21,7 @@ import { REACTION_ENDPOINTS } from './reactions.endpoints.js';
 import { MENTION_ENDPOINTS } from './mentions.endpoints.js';
 import { READ_STATUS_ENDPOINTS } from './read-status.endpoints.js';
 import { VOICE_ENDPOINTS } from './voice.endpoints.js';
+import { SEARCH_ENDPOINTS } from './search.endpoints.js';
 
 export {
   RATE_LIMITS,
@@ -62,4 +63,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...MENTION_ENDPOINTS,
   ...READ_STATUS_ENDPOINTS,
   ...VOICE_ENDPOINTS,
+  ...SEARCH_ENDPOINTS,
 ];
