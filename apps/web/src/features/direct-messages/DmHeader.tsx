@@ -7,6 +7,7 @@ import { PresenceAvatar, presenceText, usePresence } from '../presence';
 import { RoleBadge } from '../../ui/RoleBadge';
 import { Icon, type IconProps } from '../../ui';
 import { requestDmCall } from '../voice/start-call';
+import { SearchBox } from '../search';
 import styles from './DmChat.module.css';
 
 const PhoneIcon = (p: IconProps) => (
@@ -41,6 +42,7 @@ export function DmHeader({ user, onBack }: { user: PublicUser; onBack(): void })
         </h2>
         <p className={styles.subtitle}>Direct Message{system ? '' : ` · ${presenceText(presence)}`}</p>
       </div>
+      <SearchBox />
       {!system && v2 && (
         <IconButton aria-label="Start voice call" title="Start voice call" onClick={() => requestDmCall(user.id)}>
           <PhoneIcon size={20} />

@@ -2,6 +2,7 @@ import { IconButton, MobileHeader } from '../../ui';
 import { useIsNarrow } from '../../app/useIsNarrow';
 import { useNavigation } from '../../app/navigation';
 import { ConnectionChip } from './ConnectionChip';
+import { SearchBox } from '../search';
 import { MembersIcon } from './icons';
 import styles from './ChannelChat.module.css';
 
@@ -24,6 +25,7 @@ export function ChannelHeader({
   const nav = useNavigation();
   const actions = (
     <>
+      <SearchBox />
       <ConnectionChip />
       <IconButton aria-label="Toggle member list" aria-pressed={membersOpen} onClick={onToggleMembers}>
         <MembersIcon size={20} />

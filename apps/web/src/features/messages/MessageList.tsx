@@ -28,6 +28,7 @@ import { useStickToBottom } from './useStickToBottom';
 import { usePendingMessages } from './useSendMessage';
 import { useMarkReadAtBottom } from '../read-status/useMarkReadAtBottom';
 import { ReplyJumpContext, useReplyJump } from '../replies';
+import { useSearchJump } from '../search/useSearchJump';
 import styles from './MessageList.module.css';
 
 /** Spec 1 §2 and §9. */
@@ -151,6 +152,7 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
   const focus = useRovingFocus(rows, firstItemIndex, container, virtuoso);
   // After the effects above: a window loaded around a reply's original opens on it, not at the bottom.
   const jump = useReplyJump(store, state, rows, virtuoso, stuck);
+  useSearchJump(store.channelId, status === 'ready', jump.jumpTo);
 
   const latestLiveId = state.latestLive?.id;
   useEffect(() => {
