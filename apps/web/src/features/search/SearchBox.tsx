@@ -101,7 +101,11 @@ export function SearchBox() {
           setText(e.target.value);
           setActive(-1);
         }}
-        onFocus={() => setFocused(true)}
+        onFocus={() => {
+          setFocused(true);
+          // Back in the box after following a result: the results of what it still says come back.
+          if (text.trim() === search.query) searchState.reopen();
+        }}
         onBlur={() => setFocused(false)}
         onKeyDown={onKeyDown}
       />

@@ -69,7 +69,13 @@ export default function SearchPanel({ query, offset }: { query: string; offset: 
   const pages = data ? Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE)) : 1;
   const page = Math.floor(offset / SEARCH_PAGE_SIZE) + 1;
   return (
-    <section className={styles.panel} aria-label={SEARCH_TEXT.resultsTitle}>
+    <section
+      className={styles.panel}
+      aria-label={SEARCH_TEXT.resultsTitle}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') searchState.close();
+      }}
+    >
       <header className={styles.header}>
         <h3 className={styles.count} aria-live="polite">
           {results.isError
