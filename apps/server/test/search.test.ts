@@ -215,6 +215,21 @@ describe('paging and totals', () => {
     expect(res.body).toMatchObject({ total: SEARCH_TOTAL_CAP, total_capped: true });
     expect(res.body.messages).toHaveLength(100);
   });
+
+  it('pages a word too common to read every match of, newest first', async () => {
+    const channel = await newChannel();
+    const m = marker();
+    // Past the number of matches read in one go: the newest are then found by walking back from the newest.
+    await sql(
+      `INSERT INTO messages (channel_id, user_id, content) SELECT $1, $2, $3 || ' ' || n FROM generate_series(1, $4) n`,
+      [channel, alice.id, m, 5100],
+    );
+    const first = await search(carol, m, '&limit=3');
+    expect(first.body).toMatchObject({ total: SEARCH_TOTAL_CAP, total_capped: true });
+    expect(first.body.messages.map((x: any) => x.content)).toEqual([`${m} 5100`, `${m} 5099`, `${m} 5098`]);
+    const deeper = await search(carol, m, '&limit=2&offset=997');
+    expect(deeper.body.messages.map((x: any) => x.content)).toEqual([`${m} 4103`, `${m} 4102`]);
+  });
 });
 
 describe('only what the caller may see', () => {

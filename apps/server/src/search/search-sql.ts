@@ -1,10 +1,8 @@
 import type { ParsedSearch, SearchHas } from '@hearth/protocol';
-import { SEARCH_TOTAL_CAP } from '@hearth/protocol';
 import { bypassesGroupPermissions, type UserRow } from '../users/user-row.js';
 
 /**
- * The statement that finds what a search matches, among the messages the caller may see, as ids
- * newest first (one more than SEARCH_TOTAL_CAP at most: their number is the total, a slice the page).
+ * The statements that find what a search matches, among the messages the caller may see, as ids.
  *
  * Visibility is part of the statement, never a filter after its LIMIT: channels of groups the caller
  * may view (groups/access.ts: a stored permission without can_view hides a group; admins and the
@@ -18,6 +16,13 @@ export const SEARCH_CONFIGS = ['simple', 'english', 'spanish', 'french'] as cons
 
 /** Hosts whose links the client shows as a video player (rendering/embeds/video-links.ts). */
 const VIDEO_LINK = String.raw`https?://([a-z0-9-]+\.)*(youtube\.com|youtu\.be|youtube-nocookie\.com|twitch\.tv|vimeo\.com|tiktok\.com|dailymotion\.com|dai\.ly|streamable\.com)/`;
+
+/**
+ * How many matches the probe reads before it stops: below it the service has every match (sorted
+ * in memory, counted exactly); at it, the search is common enough that the newest are found quickly
+ * by walking the messages newest first (search/service.ts says why both).
+ */
+export const SEARCH_PROBE_LIMIT = 5000;
 
 export interface Statement {
   text: string;
@@ -115,8 +120,17 @@ function visibleCondition(user: Pick<UserRow, 'id' | 'role'>, p: Params): string
   return `(${channels} OR ${conversations})`;
 }
 
-/** The ids of the matches the caller may see, newest first: one more than SEARCH_TOTAL_CAP at most, to tell 'more'. */
-export function matchesStatement(user: Pick<UserRow, 'id' | 'role'>, search: ParsedSearch): Statement {
+/** The matches of a search among the messages the caller may see, in the three forms the service runs. */
+export interface MatchStatements {
+  /** Whether the search has words (the full-text index can find its matches); false for filters alone. */
+  hasText: boolean;
+  /** Up to SEARCH_PROBE_LIMIT + 1 matches in no order: all of them when there are no more. */
+  probe: Statement;
+  /** The newest matches, newest first; the last value is the LIMIT, set by the caller. */
+  newest: Statement;
+}
+
+export function matchStatements(user: Pick<UserRow, 'id' | 'role'>, search: ParsedSearch): MatchStatements {
   const p = new Params();
   const text = textQuery(search, p);
   const where = [
@@ -126,9 +140,11 @@ export function matchesStatement(user: Pick<UserRow, 'id' | 'role'>, search: Par
     visibleCondition(user, p),
     ...filterConditions(search, p),
   ];
+  const base = `SELECT m.id FROM messages m WHERE ${where.join('\n    AND ')}`;
   return {
-    text: `SELECT m.id FROM messages m WHERE ${where.join('\n    AND ')} ORDER BY m.id DESC LIMIT ${SEARCH_TOTAL_CAP + 1}`,
-    values: p.values,
+    hasText: text !== null,
+    probe: { text: `${base} LIMIT ${SEARCH_PROBE_LIMIT + 1}`, values: p.values },
+    newest: { text: `${base} ORDER BY m.id DESC LIMIT $${p.values.length + 1}`, values: p.values },
   };
 }
 

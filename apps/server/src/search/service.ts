@@ -1,5 +1,4 @@
 import type { Message, SearchAnswer, SearchMessage, SearchQuery } from '@hearth/protocol';
-import { SEARCH_TOTAL_CAP } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { MESSAGE_SELECT, toMessage, type MessageRow } from '../messages/message-row.js';
 import { loadPageExtras } from '../messages/page-extras.js';
@@ -7,7 +6,8 @@ import { DM_MESSAGE_SELECT, type PairColumns } from '../direct-messages/dm-row.j
 import { otherParticipant } from '../direct-messages/access.js';
 import { applyBlurForViewer } from '../profiles/blurred-messages.js';
 import type { UserRow } from '../users/user-row.js';
-import { highlightsStatement, matchesStatement } from './search-sql.js';
+import { highlightsStatement } from './search-sql.js';
+import { findMatches } from './matches.js';
 
 type DmRow = Omit<MessageRow, 'group_id'> & { group_id: null } & PairColumns;
 
@@ -17,13 +17,11 @@ type DmRow = Omit<MessageRow, 'group_id'> & { group_id: null } & PairColumns;
  * are then loaded in the history shape (a few queries for the page, never one per message).
  */
 export async function search(ctx: AppContext, user: UserRow, q: SearchQuery): Promise<SearchAnswer> {
-  const matches = matchesStatement(user, q.search);
-  const { rows } = await ctx.db.query<{ id: string }>(matches.text, matches.values);
-  const ids = rows.slice(q.offset, q.offset + q.limit).map((r) => Number(r.id));
+  const matches = await findMatches(ctx, user, q.search, q.offset, q.limit);
   return {
-    total: Math.min(rows.length, SEARCH_TOTAL_CAP),
-    total_capped: rows.length > SEARCH_TOTAL_CAP,
-    messages: await resultPage(ctx, user, q.search, ids),
+    total: matches.total,
+    total_capped: matches.capped,
+    messages: await resultPage(ctx, user, q.search, matches.ids),
   };
 }
 
