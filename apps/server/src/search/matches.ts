@@ -23,10 +23,10 @@ const ids = async (tx: DbClient, s: Statement, extra: unknown[] = []) =>
  * rare word at once, but reading all matches of a common one costs their number.
  *
  * So the index is asked first, with the walk ruled out (SET LOCAL, for this transaction only), for
- * at most SEARCH_PROBE_LIMIT + 1 matches in no order: a bitmap scan that stops there. Fewer means
- * these are all the matches: sorted here, counted exactly, paged from memory. More means the words
- * are common (at least 0.5% of a million messages), and the walk newest first, with the index ruled
- * out this time, finds a page within a few thousand messages.
+ * at most SEARCH_PROBE_LIMIT + 1 (the total's cap, plus one) matches in no order: a bitmap scan that
+ * stops there. No more than the cap means these are all the matches: sorted here, counted exactly,
+ * paged from memory. More means the total is capped and the words common (at least 0.1% of a million
+ * messages), and the walk newest first, with the index ruled out this time, finds a page quickly.
  */
 async function probedMatches(tx: DbClient, s: ReturnType<typeof matchStatements>, offset: number, limit: number) {
   await tx.query('SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off');

@@ -1,4 +1,5 @@
 import type { ParsedSearch, SearchHas } from '@hearth/protocol';
+import { SEARCH_TOTAL_CAP } from '@hearth/protocol';
 import { bypassesGroupPermissions, type UserRow } from '../users/user-row.js';
 
 /**
@@ -18,11 +19,11 @@ export const SEARCH_CONFIGS = ['simple', 'english', 'spanish', 'french'] as cons
 const VIDEO_LINK = String.raw`https?://([a-z0-9-]+\.)*(youtube\.com|youtu\.be|youtube-nocookie\.com|twitch\.tv|vimeo\.com|tiktok\.com|dailymotion\.com|dai\.ly|streamable\.com)/`;
 
 /**
- * How many matches the probe reads before it stops: below it the service has every match (sorted
- * in memory, counted exactly); at it, the search is common enough that the newest are found quickly
- * by walking the messages newest first (search/service.ts says why both).
+ * How many matches the probe reads before it stops: up to it the service has every match (sorted
+ * in memory, counted exactly); past it, the total is capped and the search common enough that the
+ * newest are found quickly by walking the messages newest first (search/matches.ts says why both).
  */
-export const SEARCH_PROBE_LIMIT = 5000;
+export const SEARCH_PROBE_LIMIT = SEARCH_TOTAL_CAP;
 
 export interface Statement {
   text: string;
@@ -87,13 +88,19 @@ const lower = (names: string[]) => [...new Set(names.map((n) => n.toLowerCase())
 /** The conditions of the filters, each a predicate on `m`. */
 function filterConditions(search: ParsedSearch, p: Params): string[] {
   const where: string[] = [];
+  // Names become ids first (`= ANY(ARRAY(...))` is worked out once), so the indexes on the author and
+  // the channel can narrow the full-text matches before any message is read.
   if (search.from.length > 0)
-    where.push(`m.user_id IN (SELECT id FROM users WHERE lower(username) = ANY(${p.add(lower(search.from))}::text[]))`);
+    where.push(
+      `m.user_id = ANY(ARRAY(SELECT id FROM users WHERE lower(username) = ANY(${p.add(lower(search.from))}::text[])))`,
+    );
   if (search.mentions.length > 0)
     where.push(`EXISTS (SELECT 1 FROM users mu WHERE lower(mu.username) = ANY(${p.add(lower(search.mentions))}::text[])
                   AND m.mentioned_users @> jsonb_build_array(jsonb_build_object('id', mu.id)))`);
   if (search.in.length > 0)
-    where.push(`m.channel_id IN (SELECT id FROM channels WHERE lower(name) = ANY(${p.add(lower(search.in))}::text[]))`);
+    where.push(
+      `m.channel_id = ANY(ARRAY(SELECT id FROM channels WHERE lower(name) = ANY(${p.add(lower(search.in))}::text[])))`,
+    );
   for (const kind of search.has) where.push(hasCondition(kind));
   // Days are UTC days: before: a day is every message sent before it began, after: a day every one after it ended.
   if (search.before !== null)
