@@ -2,7 +2,7 @@ import { SEARCH_TOTAL_CAP, type ParsedSearch } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction, type DbClient } from '../db/pool.js';
 import type { UserRow } from '../users/user-row.js';
-import { matchStatements, SEARCH_PROBE_LIMIT, type Statement } from './search-sql.js';
+import { matchStatements, namesStatement, SEARCH_PROBE_LIMIT, type FilterIds, type Statement } from './search-sql.js';
 
 /** The ids of one page of matches, newest first, and how many matches there are (capped). */
 export interface Matches {
@@ -48,7 +48,18 @@ export async function findMatches(
   offset: number,
   limit: number,
 ): Promise<Matches> {
-  const s = matchStatements(user, search);
+  const names = namesStatement(search);
+  const { rows } = await ctx.db.query<{ from: number[]; mentions: number[]; in: number[] }>(names.text, names.values);
+  const named = rows[0]!;
+  const filterIds: FilterIds = {
+    from: search.from.length > 0 ? named.from.map(Number) : null,
+    mentions: search.mentions.length > 0 ? named.mentions.map(Number) : null,
+    in: search.in.length > 0 ? named.in.map(Number) : null,
+  };
+  // A filter naming no one and nothing there is matches nothing.
+  if (Object.values(filterIds).some((list) => list !== null && list.length === 0))
+    return { ids: [], total: 0, capped: false };
+  const s = matchStatements(user, search, filterIds);
   const found = s.hasText
     ? await inTransaction(ctx.db, (tx) => probedMatches(tx, s, offset, limit))
     : // Filters alone: no index answers them all, so the planner chooses; newest first up to the cap.

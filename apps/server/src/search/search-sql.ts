@@ -83,24 +83,37 @@ function hasCondition(kind: SearchHas): string {
   }
 }
 
+/**
+ * The ids the names of a search's filters stand for, looked up before the search (namesStatement): the
+ * planner then knows them, and can narrow the full-text matches with the author and channel indexes
+ * before any message is read. Null where the search has no such filter.
+ */
+export interface FilterIds {
+  from: number[] | null;
+  mentions: number[] | null;
+  in: number[] | null;
+}
+
 const lower = (names: string[]) => [...new Set(names.map((n) => n.toLowerCase()))];
 
+/** One statement for the ids of the users and channels a search names (any case). */
+export function namesStatement(search: ParsedSearch): Statement {
+  return {
+    text: `SELECT ARRAY(SELECT id FROM users WHERE lower(username) = ANY($1::text[])) AS from,
+                  ARRAY(SELECT id FROM users WHERE lower(username) = ANY($2::text[])) AS mentions,
+                  ARRAY(SELECT id FROM channels WHERE lower(name) = ANY($3::text[])) AS in`,
+    values: [lower(search.from), lower(search.mentions), lower(search.in)],
+  };
+}
+
 /** The conditions of the filters, each a predicate on `m`. */
-function filterConditions(search: ParsedSearch, p: Params): string[] {
+function filterConditions(search: ParsedSearch, ids: FilterIds, p: Params): string[] {
   const where: string[] = [];
-  // Names become ids first (`= ANY(ARRAY(...))` is worked out once), so the indexes on the author and
-  // the channel can narrow the full-text matches before any message is read.
-  if (search.from.length > 0)
-    where.push(
-      `m.user_id = ANY(ARRAY(SELECT id FROM users WHERE lower(username) = ANY(${p.add(lower(search.from))}::text[])))`,
-    );
-  if (search.mentions.length > 0)
-    where.push(`EXISTS (SELECT 1 FROM users mu WHERE lower(mu.username) = ANY(${p.add(lower(search.mentions))}::text[])
-                  AND m.mentioned_users @> jsonb_build_array(jsonb_build_object('id', mu.id)))`);
-  if (search.in.length > 0)
-    where.push(
-      `m.channel_id = ANY(ARRAY(SELECT id FROM channels WHERE lower(name) = ANY(${p.add(lower(search.in))}::text[])))`,
-    );
+  if (ids.from !== null) where.push(`m.user_id = ANY(${p.add(ids.from)}::bigint[])`);
+  if (ids.mentions !== null)
+    where.push(`EXISTS (SELECT 1 FROM unnest(${p.add(ids.mentions)}::bigint[]) AS mu(id)
+                  WHERE m.mentioned_users @> jsonb_build_array(jsonb_build_object('id', mu.id)))`);
+  if (ids.in !== null) where.push(`m.channel_id = ANY(${p.add(ids.in)}::bigint[])`);
   for (const kind of search.has) where.push(hasCondition(kind));
   // Days are UTC days: before: a day is every message sent before it began, after: a day every one after it ended.
   if (search.before !== null)
@@ -137,7 +150,11 @@ export interface MatchStatements {
   newest: Statement;
 }
 
-export function matchStatements(user: Pick<UserRow, 'id' | 'role'>, search: ParsedSearch): MatchStatements {
+export function matchStatements(
+  user: Pick<UserRow, 'id' | 'role'>,
+  search: ParsedSearch,
+  ids: FilterIds,
+): MatchStatements {
   const p = new Params();
   const text = textQuery(search, p);
   const where = [
@@ -145,7 +162,7 @@ export function matchStatements(user: Pick<UserRow, 'id' | 'role'>, search: Pars
     `m.message_type = 'text'`,
     'NOT m.removed_by_admin',
     visibleCondition(user, p),
-    ...filterConditions(search, p),
+    ...filterConditions(search, ids, p),
   ];
   const base = `SELECT m.id FROM messages m WHERE ${where.join('\n    AND ')}`;
   return {
