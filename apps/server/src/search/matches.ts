@@ -49,8 +49,10 @@ export async function findMatches(
   limit: number,
 ): Promise<Matches> {
   const names = namesStatement(search);
-  const { rows } = await ctx.db.query<{ from: number[]; mentions: number[]; in: number[] }>(names.text, names.values);
-  const named = rows[0]!;
+  const named =
+    search.from.length + search.mentions.length + search.in.length === 0
+      ? { from: [], mentions: [], in: [] }
+      : (await ctx.db.query<{ from: number[]; mentions: number[]; in: number[] }>(names.text, names.values)).rows[0]!;
   const filterIds: FilterIds = {
     from: search.from.length > 0 ? named.from.map(Number) : null,
     mentions: search.mentions.length > 0 ? named.mentions.map(Number) : null,
