@@ -182,11 +182,15 @@ export function highlightsStatement(search: ParsedSearch, ids: number[]): Statem
   const query = highlightQuery(search, p);
   if (query === null) return null;
   const vector = SEARCH_CONFIGS.map((c) => `to_tsvector('${c}', w)`).join(' || ');
+  // Each distinct word of the page is read the four ways once, however many messages hold it.
   return {
-    text: `SELECT m.id, array_agg(DISTINCT w ORDER BY w) AS words
-             FROM messages m, LATERAL regexp_split_to_table(m.content, '[[:space:][:punct:]]+') AS w
-            WHERE m.id = ANY(${p.add(ids)}::bigint[]) AND w <> '' AND (${vector}) @@ (${query})
-            GROUP BY m.id`,
+    text: `WITH words AS (
+             SELECT m.id, w FROM messages m, LATERAL regexp_split_to_table(m.content, '[[:space:][:punct:]]+') AS w
+              WHERE m.id = ANY(${p.add(ids)}::bigint[]) AND w <> ''),
+           hits AS (SELECT w FROM (SELECT DISTINCT w FROM words) d WHERE (${vector}) @@ (${query}))
+           SELECT words.id, array_agg(DISTINCT words.w ORDER BY words.w) AS words
+             FROM words JOIN hits ON hits.w = words.w
+            GROUP BY words.id`,
     values: p.values,
   };
 }
