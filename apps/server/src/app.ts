@@ -46,6 +46,7 @@ import { startSeatSweep } from './voice/seat-sweep.js';
 import { versionRoutes } from './versions/routes.js';
 import { privacyReportRoutes } from './privacy-reports/routes.js';
 import { voiceRoutes } from './voice/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { startCallSweep, voiceUsersGone } from './voice/cleanup.js';
 import { Mailer } from './mail/mailer.js';
 import { mailRoutes } from './mail/routes.js';
@@ -185,6 +186,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
         memberRoutes(api, ctx);
         presenceRoutes(api, ctx);
         voiceRoutes(api, ctx);
+        searchRoutes(api, ctx);
         versionRoutes(api, ctx);
         privacyReportRoutes(api, ctx);
         accountRoutes(api, ctx);

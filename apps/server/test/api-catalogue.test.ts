@@ -365,6 +365,8 @@ describe('answers and frames match their schemas', () => {
     await call('POST', '/message', { token: A, body: { channel_id: channel.id, content: `@${userName} look` } });
     await call('GET', '/channel/read-status/all', { token: U, query: { group_id: group.id } });
     await call('GET', '/group/read-status/all', { token: U });
+    const found = await call('GET', '/search', { token: U, query: { q: `look mentions:${userName}` } });
+    expect(found.total).toBe(1);
     const readUpTo = { message_id: sent.id };
     await call('POST', '/channel/:id/mark-read', { token: U, params: { id: channel.id }, body: readUpTo });
     await call('POST', '/group/:id/mark-read', { token: U, params: { id: group.id } });

@@ -28,6 +28,7 @@ export const RELAXED_LIMITS: RateLimits = {
   typingPerUser: { limit: 10_000, windowMs: 10_000 },
   typingPerConversation: { limit: 10_000, windowMs: 2_000 },
   mediaProxyPerIp: { limit: 10_000, windowMs: 60_000 },
+  searchPerUser: { limit: 10_000, windowMs: 60_000 },
 };
 
 /** A fresh, empty database on the test run's PostgreSQL server. */

@@ -41,6 +41,8 @@ export const RATE_LIMITS = {
   typingPerConversation: { limit: 1, windowMs: 2_000, per: 'user and conversation' },
   /** Images of link previews and linked GIFs: a page of history may show a few dozen at once. */
   mediaProxyPerIp: { limit: 600, windowMs: 60_000, per: 'IP address' },
+  /** Each search reads the full-text index; a person searches and pages a few times a minute. */
+  searchPerUser: { limit: 60, windowMs: 60_000, per: 'user' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 

@@ -23,6 +23,7 @@ import { MENTION_ENDPOINTS } from './mentions.endpoints.js';
 import { READ_STATUS_ENDPOINTS } from './read-status.endpoints.js';
 import { VOICE_ENDPOINTS } from './voice.endpoints.js';
 import { LINK_PREVIEW_ENDPOINTS } from './link-previews.js';
+import { SEARCH_ENDPOINTS } from './search.endpoints.js';
 
 export {
   RATE_LIMITS,
@@ -66,4 +67,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...MENTION_ENDPOINTS,
   ...READ_STATUS_ENDPOINTS,
   ...VOICE_ENDPOINTS,
+  ...SEARCH_ENDPOINTS,
 ];

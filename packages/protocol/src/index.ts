@@ -35,3 +35,4 @@ export * from './privacy-reports.js';
 export * from './push.js';
 export * from './admin.js';
 export * from './file-names.js';
+export * from './search.js';

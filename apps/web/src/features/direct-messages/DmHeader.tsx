@@ -8,6 +8,7 @@ import { RoleBadge } from '../../ui/RoleBadge';
 import { Icon, type IconProps } from '../../ui';
 import { requestDmCall } from '../voice/start-call';
 import { PinsButton } from '../pins';
+import { SearchBox } from '../search';
 import styles from './DmChat.module.css';
 
 const PhoneIcon = (p: IconProps) => (
@@ -42,12 +43,13 @@ export function DmHeader({ user, onBack }: { user: PublicUser; onBack(): void })
         </h2>
         <p className={styles.subtitle}>Direct Message{system ? '' : ` · ${presenceText(presence)}`}</p>
       </div>
-      <PinsButton place={{ kind: 'dm', userId: user.id }} />
       {!system && v2 && (
         <IconButton aria-label="Start voice call" title="Start voice call" onClick={() => requestDmCall(user.id)}>
           <PhoneIcon size={20} />
         </IconButton>
       )}
+      <PinsButton place={{ kind: 'dm', userId: user.id }} />
+      <SearchBox />
     </header>
   );
 }

@@ -2,6 +2,7 @@ import { IconButton, MobileHeader } from '../../ui';
 import { useIsNarrow } from '../../app/useIsNarrow';
 import { useNavigation } from '../../app/navigation';
 import { ConnectionChip } from './ConnectionChip';
+import { SearchBox } from '../search';
 import { MembersIcon } from './icons';
 import { PinsButton } from '../pins';
 import styles from './ChannelChat.module.css';
@@ -33,6 +34,8 @@ export function ChannelHeader({
       <IconButton aria-label="Toggle member list" aria-pressed={membersOpen} onClick={onToggleMembers}>
         <MembersIcon size={20} />
       </IconButton>
+      {/* Last, as in Discord: the widest control, at the end of the row. */}
+      <SearchBox />
     </>
   );
   if (narrow) {

@@ -29,6 +29,7 @@ import { usePendingMessages } from './useSendMessage';
 import { useMarkReadAtBottom } from '../read-status/useMarkReadAtBottom';
 import { ReplyJumpContext, useReplyJump } from '../replies';
 import { useJumpRequests } from '../pins';
+import { useSearchJump } from '../search/useSearchJump';
 import styles from './MessageList.module.css';
 
 /** Spec 1 §2 and §9. */
@@ -154,6 +155,7 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
   const jump = useReplyJump(store, state, rows, virtuoso, stuck);
   // The pins panel in the header jumps too.
   useJumpRequests(store.channelId, jump.jumpTo);
+  useSearchJump(store.channelId, status === 'ready', jump.jumpTo);
 
   const latestLiveId = state.latestLive?.id;
   useEffect(() => {

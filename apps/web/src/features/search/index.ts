@@ -1,0 +1,2 @@
+export { SearchBox } from './SearchBox';
+export { useSearchJump } from './useSearchJump';
