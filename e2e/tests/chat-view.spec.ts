@@ -267,9 +267,9 @@ test('a keyboard user crosses the message list in one Tab, moves with the arrows
   await send(page, channel.name, 'Third and last');
   const menu = page.getByRole('menu', { name: 'Message actions' });
 
-  // From the header's last button: one Tab lands on the newest message, the next on the composer
-  // (its attach button, then its text box).
-  await page.getByRole('button', { name: 'Toggle member list' }).focus();
+  // From the header's last control, the search box: one Tab lands on the newest message, the next on
+  // the composer (its attach button, then its text box).
+  await page.getByRole('combobox', { name: 'Search' }).focus();
   await page.keyboard.press('Tab');
   await expect(message(page, 'Third and last')).toBeFocused();
   await page.keyboard.press('Tab');
