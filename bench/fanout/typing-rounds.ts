@@ -57,6 +57,10 @@ export async function measureTypingRounds(
       log,
     );
     try {
+      // A first window is not counted: it ran many times slower than every later one (the server's
+      // code and the database's caches still warming up), whichever side it was given to.
+      const warmUp = await clients.measure({ typists: 0 });
+      log(`  warm-up window, nobody typing: p99 ${warmUp.latencyMs.p99.toFixed(1)} ms (not counted)`);
       const without: LoadResult[] = [];
       const withTypists: LoadResult[] = [];
       for (let round = 0; round < p.rounds; round++) {
