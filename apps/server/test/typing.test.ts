@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DM_TEXT, TEXT, TYPING_TEXT } from '@hearth/protocol';
-import { LiveClient, uniqueName, type Frame, type Person } from './client.js';
+import { type LiveClient, uniqueName, type Frame, type Person } from './client.js';
 import { RELAXED_LIMITS } from './harness.js';
-import { useProcessCluster, type ClusterNode } from './support/process-cluster.js';
+import { useTwoNodes } from './support/process-cluster.js';
 import { admin, api, connectLive, live, serverForFile } from './test-server.js';
 
 /*
@@ -182,24 +182,10 @@ describe('typing in a direct message', () => {
 });
 
 describe('typing across two nodes sharing Redis', () => {
-  const cluster = useProcessCluster();
-  let node1: ClusterNode;
-  let node2: ClusterNode;
-  const clients: LiveClient[] = [];
-  const connect = async (node: ClusterNode, who: Person) => {
-    const client = await LiveClient.authed(node.url, who.token);
-    clients.push(client);
-    return client;
-  };
-
-  beforeAll(async () => {
-    [node1, node2] = await (await cluster.start()).startNodes('node 1', 'node 2');
-  }, 120_000);
-  afterAll(() => {
-    for (const c of clients) c.socket.terminate();
-  });
+  const { nodes, connect } = useTwoNodes();
 
   it('reaches a viewer on the other node, and not the typist on either', async () => {
+    const [node1, node2] = nodes();
     const admin1 = await node1.api.person('admin'); // the first account: the admin
     const channels = (await node1.api.get('/channel/', admin1.token)).body as { id: number; name: string }[];
     const general = channels.find((c) => c.name === 'general')!;

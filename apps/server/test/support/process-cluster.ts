@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, beforeEach, inject } from 'vitest';
-import { Api } from '../client.js';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { Api, LiveClient } from '../client.js';
 import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../../src/testing/server-process.js';
 
 /** One server process of a test cluster. */
@@ -125,6 +125,36 @@ export function useProcessCluster(env: Record<string, string> = {}): {
     get() {
       if (!cluster) throw new Error('the cluster has not been started');
       return cluster;
+    },
+  };
+}
+
+/**
+ * Two nodes of one cluster for a describe block, started in its beforeAll, with `connect` for live
+ * clients on either node (closed in afterAll): the shape of every "across two nodes" case.
+ */
+export function useTwoNodes(): {
+  nodes(): [ClusterNode, ClusterNode];
+  connect(node: ClusterNode, who: { token: string }): Promise<LiveClient>;
+} {
+  const cluster = useProcessCluster();
+  let started: [ClusterNode, ClusterNode] | undefined;
+  const clients: LiveClient[] = [];
+  beforeAll(async () => {
+    started = await (await cluster.start()).startNodes('node 1', 'node 2');
+  }, 120_000);
+  afterAll(() => {
+    for (const c of clients) c.socket.terminate();
+  });
+  return {
+    nodes() {
+      if (!started) throw new Error('the two nodes have not been started');
+      return started;
+    },
+    async connect(node, who) {
+      const client = await LiveClient.authed(node.url, who.token);
+      clients.push(client);
+      return client;
     },
   };
 }
