@@ -17,7 +17,6 @@ import {
   embeddedDatabaseUrl,
   freePort,
   startServerProcess,
-  stopAllServerProcesses,
   type ServerProcess,
 } from '@hearth/server/testing';
 import { stopStalePostgres } from '../fanout/proc.js';
@@ -26,6 +25,7 @@ import { hasStatistics, loadHistory } from './load.js';
 import { report, type Params, type Phase } from './report.js';
 import { AUTH_ME, checkPage, concurrent, randomPages, sequential, type Target } from './timing.js';
 import { positiveParam } from '../params.js';
+import { runMain } from '../shared/run-main.js';
 
 const WARM_UP_REQUESTS = 200;
 /** The same seeds in every run, so runs before and after a change ask for the same pages. */
@@ -140,18 +140,4 @@ async function run(p: Params): Promise<void> {
   }
 }
 
-// Ctrl-C reaches this process more than once (from the terminal and relayed by tsx): stop once. The
-// run then fails on the stopped server and its finally blocks remove the data folder.
-let interrupted = false;
-process.on('SIGINT', () => {
-  if (interrupted) return;
-  interrupted = true;
-  void stopAllServerProcesses(5_000);
-});
-
-try {
-  await run(readParams());
-} catch (err) {
-  if (!interrupted) console.error(err);
-  process.exitCode = interrupted ? 130 : 1;
-}
+await runMain(() => run(readParams()));

@@ -11,17 +11,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AuthAnswer, Channel, SearchAnswer } from '@hearth/protocol';
-import {
-  connectSql,
-  embeddedDatabaseUrl,
-  freePort,
-  startServerProcess,
-  stopAllServerProcesses,
-} from '@hearth/server/testing';
+import { connectSql, embeddedDatabaseUrl, freePort, startServerProcess } from '@hearth/server/testing';
 import { stopStalePostgres } from '../fanout/proc.js';
 import { withCpu } from '../history/cpu.js';
 import { sequential, type Target, type Timed } from '../history/timing.js';
 import { positiveParam } from '../params.js';
+import { runMain } from '../shared/run-main.js';
 import { loadMessages } from './load.js';
 import { QUERY_KINDS, queries, samplePhrases, searchPath, type QueryKind } from './queries.js';
 import { report, type Params } from './report.js';
@@ -125,18 +120,4 @@ async function run(p: Params): Promise<void> {
   }
 }
 
-// Ctrl-C reaches this process more than once (from the terminal and relayed by tsx): stop once. The
-// run then fails on the stopped server and its finally blocks remove the data folder.
-let interrupted = false;
-process.on('SIGINT', () => {
-  if (interrupted) return;
-  interrupted = true;
-  void stopAllServerProcesses(5_000);
-});
-
-try {
-  await run(readParams());
-} catch (err) {
-  if (!interrupted) console.error(err);
-  process.exitCode = interrupted ? 130 : 1;
-}
+await runMain(() => run(readParams()));
