@@ -1,6 +1,6 @@
 import { memo, useState, type KeyboardEvent } from 'react';
 import type { Message } from '@hearth/protocol';
-import { Avatar, ContextMenu, DropdownMenu, IconButton } from '../../ui';
+import { Avatar, ContextMenu } from '../../ui';
 import { cx } from '../../ui/cx';
 import { AddReactionButton, ReactionBar } from '../reactions';
 import { MessageContent, mentionedClass, useMentionsMe } from '../rendering';
@@ -9,7 +9,7 @@ import { MessageAttachments } from '../attachments';
 import { textDirection } from '../../lib/text-direction';
 import { DateSeparator } from './DateSeparator';
 import { formatFull } from './format-time';
-import { MoreIcon } from './icons';
+import { MessageActionsButton } from './MessageActionsButton';
 import { isRemovedByAdmin } from './merge-messages';
 import { GutterTime, MessageHeader } from './MessageHeader';
 import { openProfilePopup } from '../profiles/profile-popup';
@@ -162,18 +162,7 @@ export const MessageItem = memo(function MessageItem({
             <div className={styles.actions}>
               {canReply && <ReplyButton message={message} />}
               {canReact && <AddReactionButton message={message} open={pickerOpen} onOpenChange={setPickerOpen} />}
-              <DropdownMenu
-                label="Message actions"
-                items={menuItems}
-                open={menuOpen}
-                onOpenChange={setMenuOpen}
-                trigger={
-                  // Not a tab stop of its own: Enter on the message opens the same menu.
-                  <IconButton aria-label="Message actions" size="sm" tabIndex={-1}>
-                    <MoreIcon size={18} />
-                  </IconButton>
-                }
-              />
+              <MessageActionsButton items={menuItems} open={menuOpen} onOpenChange={setMenuOpen} />
             </div>
           )}
         </article>

@@ -2,11 +2,11 @@ import { useContext, useState, type KeyboardEvent } from 'react';
 import type { Message } from '@hearth/protocol';
 import { PIN_LINE } from '@hearth/protocol/pin-rules';
 import { isConversationId } from '@hearth/protocol/conversation-id';
-import { ContextMenu, DropdownMenu, IconButton, type MenuItem } from '../../ui';
+import { ContextMenu, type MenuItem } from '../../ui';
 import { cx } from '../../ui/cx';
 import { DateSeparator } from '../messages/DateSeparator';
 import { formatFull, formatTime } from '../messages/format-time';
-import { MoreIcon } from '../messages/icons';
+import { MessageActionsButton } from '../messages/MessageActionsButton';
 import { jumpHighlightClass, ReplyJumpContext } from '../replies';
 import { PinIcon } from './icons';
 import styles from './PinLine.module.css';
@@ -76,17 +76,7 @@ export function PinLine({ message, dayLabel, rowKey, tabStop, highlighted, menuI
           </p>
           {menuItems.length > 0 && (
             <div className={styles.actions}>
-              <DropdownMenu
-                label="Message actions"
-                items={menuItems}
-                open={menuOpen}
-                onOpenChange={setMenuOpen}
-                trigger={
-                  <IconButton aria-label="Message actions" size="sm" tabIndex={-1}>
-                    <MoreIcon size={18} />
-                  </IconButton>
-                }
-              />
+              <MessageActionsButton items={menuItems} open={menuOpen} onOpenChange={setMenuOpen} />
             </div>
           )}
         </article>
