@@ -48,10 +48,12 @@ export function report(
   log();
   log(`| Load | |`);
   log('|---|---:|');
-  log(`| Bulk load without the index | ${(loaded.loadMs / 1000).toFixed(1)} s |`);
+  log(`| Bulk load without the indexes | ${(loaded.loadMs / 1000).toFixed(1)} s |`);
   log(`| Building the full-text index after it | ${(loaded.indexMs / 1000).toFixed(1)} s |`);
+  log(`| Building the word-pairs index (phrases) | ${(loaded.pairsIndexMs / 1000).toFixed(1)} s |`);
   log(`| Table (with search_vector) | ${mb(loaded.tableBytes)} |`);
   log(`| Full-text index | ${mb(loaded.indexBytes)} |`);
+  log(`| Word-pairs index | ${mb(loaded.pairsIndexBytes)} |`);
   log();
   for (const kind of kinds) if (timed[kind].timed.firstError) log(`first error: ${timed[kind].timed.firstError}`);
   const busiest = Math.max(...kinds.map((k) => timed[k].cpuOther));

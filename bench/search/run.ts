@@ -84,7 +84,9 @@ async function run(p: Params): Promise<void> {
       await sql.query('ALTER TABLE messages SET (autovacuum_enabled = false)');
       const loaded = await loadMessages(sql, general.group_id, { ...p, authors: AUTHORS });
       log(`  ${p.messages} messages loaded over ${p.channels} channels in ${(loaded.loadMs / 1000).toFixed(1)} s`);
-      log(`  full-text index built in ${(loaded.indexMs / 1000).toFixed(1)} s`);
+      log(
+        `  full-text index built in ${(loaded.indexMs / 1000).toFixed(1)} s, word-pairs index in ${(loaded.pairsIndexMs / 1000).toFixed(1)} s`,
+      );
       const phrases = await samplePhrases(sql, loaded, 200, 4);
       const target: Target = {
         baseUrl: base,

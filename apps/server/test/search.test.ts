@@ -89,6 +89,23 @@ describe('words and phrases', () => {
     expect(res.body.messages[0].highlights).toEqual(expect.arrayContaining([m, 'quick', 'brown']));
   });
 
+  it('finds a phrase of one word, of two across punctuation, and of three only in their order', async () => {
+    const channel = await newChannel();
+    const m = marker();
+    await post(alice, channel, `${m} the quick, brown fox jumps`);
+    await post(alice, channel, `${m} the brown quick fox`);
+    await post(alice, channel, `${m} quick brown the fox`);
+    expect(await found(carol, `"${m}" "brown quick"`)).toEqual([`${m} the brown quick fox`]);
+    expect(await found(carol, `${m} "Quick brown"`)).toEqual([
+      `${m} quick brown the fox`,
+      `${m} the quick, brown fox jumps`,
+    ]);
+    expect(await found(carol, `${m} "the quick brown"`)).toEqual([`${m} the quick, brown fox jumps`]);
+    expect(await found(carol, `${m} "brown the fox"`)).toEqual([`${m} quick brown the fox`]);
+    expect(await found(carol, `${m} "quick brown" "brown fox"`)).toEqual([`${m} the quick, brown fox jumps`]);
+    expect(await found(carol, `${m} "fox quick brown"`)).toEqual([]);
+  });
+
   it('matches stems in English, Spanish and French, and marks the words as written', async () => {
     const channel = await newChannel();
     const m = marker();

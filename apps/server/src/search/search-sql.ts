@@ -1,6 +1,14 @@
 import type { ParsedSearch, SearchHas } from '@hearth/protocol';
 import { SEARCH_TOTAL_CAP } from '@hearth/protocol';
 import { bypassesGroupPermissions, type UserRow } from '../users/user-row.js';
+import {
+  SEARCH_CONFIGS,
+  textConditions,
+  type FilterIds,
+  type MatchWay,
+  type PreparedSearch,
+} from './search-prepare.js';
+import { Params, type Statement } from './statement.js';
 
 /**
  * The statements that find what a search matches, among the messages the caller may see, as ids.
@@ -12,9 +20,6 @@ import { bypassesGroupPermissions, type UserRow } from '../users/user-row.js';
  * never results.
  */
 
-/** The four readings of a text, as the generated column search_vector indexes it (0029_search.sql). */
-export const SEARCH_CONFIGS = ['simple', 'english', 'spanish', 'french'] as const;
-
 /** Hosts whose links the client shows as a video player (rendering/embeds/video-links.ts). */
 const VIDEO_LINK = String.raw`https?://([a-z0-9-]+\.)*(youtube\.com|youtu\.be|youtube-nocookie\.com|twitch\.tv|vimeo\.com|tiktok\.com|dailymotion\.com|dai\.ly|streamable\.com)/`;
 
@@ -25,34 +30,8 @@ const VIDEO_LINK = String.raw`https?://([a-z0-9-]+\.)*(youtube\.com|youtu\.be|yo
  */
 export const SEARCH_PROBE_LIMIT = SEARCH_TOTAL_CAP;
 
-export interface Statement {
-  text: string;
-  values: unknown[];
-}
-
-/** Collects parameters, naming each `$n` as it is added. */
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
 /** A word matches when any reading of it matches (an English stop word still matches as written). */
 const wordQuery = (param: string) => `(${SEARCH_CONFIGS.map((c) => `plainto_tsquery('${c}', ${param})`).join(' || ')})`;
-
-/**
- * A phrase matches its words as written, in order: quotes ask for exactly these words, and a stemmed
- * phrase would lose its stop words ('the end' would become 'end').
- */
-const phraseQuery = (param: string) => `phraseto_tsquery('simple', ${param})`;
-
-/** The tsquery of every word and phrase, all required; null when the search has only filters. */
-export function textQuery(search: Pick<ParsedSearch, 'words' | 'phrases'>, p: Params): string | null {
-  const parts = [...search.words.map((w) => wordQuery(p.add(w))), ...search.phrases.map((t) => phraseQuery(p.add(t)))];
-  return parts.length === 0 ? null : parts.join(' && ');
-}
 
 /** The tsquery that marks the words of a result: any reading of any word, or any word of a phrase as written. */
 export function highlightQuery(search: Pick<ParsedSearch, 'words' | 'phrases'>, p: Params): string | null {
@@ -81,29 +60,6 @@ function hasCondition(kind: SearchHas): string {
       // A link preview, or a video link the client plays in place.
       return `(m.embeds <> '[]'::jsonb OR m.content ~* '${VIDEO_LINK}')`;
   }
-}
-
-/**
- * The ids the names of a search's filters stand for, looked up before the search (namesStatement): the
- * planner then knows them, and can narrow the full-text matches with the author and channel indexes
- * before any message is read. Null where the search has no such filter.
- */
-export interface FilterIds {
-  from: number[] | null;
-  mentions: number[] | null;
-  in: number[] | null;
-}
-
-const lower = (names: string[]) => [...new Set(names.map((n) => n.toLowerCase()))];
-
-/** One statement for the ids of the users and channels a search names (any case). */
-export function namesStatement(search: ParsedSearch): Statement {
-  return {
-    text: `SELECT ARRAY(SELECT id FROM users WHERE lower(username) = ANY($1::text[])) AS from,
-                  ARRAY(SELECT id FROM users WHERE lower(username) = ANY($2::text[])) AS mentions,
-                  ARRAY(SELECT id FROM channels WHERE lower(name) = ANY($3::text[])) AS in`,
-    values: [lower(search.from), lower(search.mentions), lower(search.in)],
-  };
 }
 
 /** The conditions of the filters, each a predicate on `m`. */
@@ -150,25 +106,38 @@ export interface MatchStatements {
   newest: Statement;
 }
 
+/**
+ * The statements of a search, or null when its words can match nothing (they are all punctuation).
+ * A search with words asks the full-text indexes first (search/matches.ts says why).
+ */
 export function matchStatements(
   user: Pick<UserRow, 'id' | 'role'>,
   search: ParsedSearch,
-  ids: FilterIds,
-): MatchStatements {
-  const p = new Params();
-  const text = textQuery(search, p);
-  const where = [
-    ...(text === null ? [] : [`m.search_vector @@ (${text})`]),
-    `m.message_type = 'text'`,
-    'NOT m.removed_by_admin',
-    visibleCondition(user, p),
-    ...filterConditions(search, ids, p),
-  ];
-  const base = `SELECT m.id FROM messages m WHERE ${where.join('\n    AND ')}`;
+  prepared: PreparedSearch,
+): MatchStatements | null {
+  const hasText = search.words.length + search.phrases.length > 0;
+  const matches = (way: MatchWay) => {
+    const p = new Params();
+    const text = hasText ? textConditions(prepared.text, way, p) : [];
+    if (text === null) return null;
+    const where = [
+      ...text,
+      `m.message_type = 'text'`,
+      'NOT m.removed_by_admin',
+      visibleCondition(user, p),
+      ...filterConditions(search, prepared.filterIds, p),
+    ];
+    return { p, select: `SELECT m.id FROM messages m WHERE ${where.join('\n    AND ')}` };
+  };
+  const [indexed, walked] = [matches('indexed'), matches('walked')];
+  if (indexed === null || walked === null) return null;
   return {
-    hasText: text !== null,
-    probe: { text: `${base} LIMIT ${SEARCH_PROBE_LIMIT + 1}`, values: p.values },
-    newest: { text: `${base} ORDER BY m.id DESC LIMIT $${p.values.length + 1}`, values: p.values },
+    hasText,
+    probe: { text: `${indexed.select} LIMIT ${SEARCH_PROBE_LIMIT + 1}`, values: indexed.p.values },
+    newest: {
+      text: `${walked.select} ORDER BY m.id DESC LIMIT $${walked.p.values.length + 1}`,
+      values: walked.p.values,
+    },
   };
 }
 
