@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGE_REMOVED_BY_ADMIN } from '@hearth/protocol/constants';
+import { jumpRequests, requestJump } from './jump-requests';
 import { makeMessage } from './test-messages';
 import { user } from '../../test/factories';
 import { article, messageShown, openActions, renderChannelChat, type ChannelChatSetup } from './channel-chat-harness';
@@ -440,5 +441,19 @@ describe('ChannelChat', () => {
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
     await userEvent.keyboard('{Escape}');
     expect(screen.getByText('my first words')).toBeTruthy();
+  });
+
+  it('shows a message asked for from outside the list once its first page is there, and leaves other places’', async () => {
+    requestJump(1, 1);
+    const { requests } = setup();
+    await messageShown('my first words');
+    await waitFor(() => expect(article('my first words').getAttribute('data-highlighted')).toBe('true'));
+    // Taken once the window held it: centred where it was, not loaded again around it.
+    expect(requests.some((r) => r.path.includes('around='))).toBe(false);
+    expect(jumpRequests.get()).toBeNull();
+    requestJump(-99, 5);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(jumpRequests.get()).toEqual({ placeId: -99, messageId: 5 });
+    jumpRequests.take(-99);
   });
 });
