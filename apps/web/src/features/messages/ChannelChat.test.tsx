@@ -1,57 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Message, SelfUser } from '@hearth/protocol';
 import { MESSAGE_REMOVED_BY_ADMIN } from '@hearth/protocol/constants';
-import { ChannelChat } from './ChannelChat';
+import { jumpRequests, requestJump } from './jump-requests';
 import { makeMessage } from './test-messages';
 import { user } from '../../test/factories';
-import type { Reply, Request } from '../../test/fake-fetch';
-import { baseRoutes, createTestServices, renderChat } from './test-harness';
-
-let stopLive: (() => void) | null = null;
-afterEach(() => {
-  stopLive?.();
-});
+import { article, messageShown, openActions, renderChannelChat, type ChannelChatSetup } from './channel-chat-harness';
 
 const mine = makeMessage(1, { content: 'my first words', user_id: 7, user_numeric_id: 7 });
 const theirs = makeMessage(2, { content: 'hello from bob', user_id: 8, user_numeric_id: 8, username: 'bob' });
 
-function setup({
-  messages = [mine, theirs],
-  user: signedIn = user(),
-  answer,
-}: {
-  messages?: Message[];
-  user?: SelfUser;
-  answer?: (req: Request) => Reply | undefined;
-} = {}) {
-  const base = baseRoutes();
-  const harness = createTestServices({
-    user: signedIn,
-    routes: (req) => {
-      if (req.method === 'GET' && req.path.startsWith('/api/message?')) return { status: 200, body: messages };
-      return answer?.(req) ?? base(req);
-    },
-  });
-  stopLive = () => harness.services.live.stop();
-  renderChat(<ChannelChat channelId={1} />, harness.services);
-  return harness;
-}
-
-const article = (text: string) => screen.getByText(text).closest('article')!;
-
-/** The list stays invisible until it has scrolled to its first position; only then can roles be queried. */
-async function messageShown(text: string) {
-  await screen.findByText(text);
-  await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
-}
-
-async function openActions(text: string) {
-  await messageShown(text);
-  await userEvent.click(within(article(text)).getByRole('button', { name: 'Message actions' }));
-  return screen.findByRole('menu', { name: 'Message actions' });
-}
+const setup = (options: ChannelChatSetup = {}) => renderChannelChat({ messages: [mine, theirs], ...options });
 
 describe('ChannelChat', () => {
   it('shows the channel header, the connection chip and the member list toggle', async () => {
@@ -482,5 +441,19 @@ describe('ChannelChat', () => {
     expect(requests.some((r) => r.method === 'PUT')).toBe(false);
     await userEvent.keyboard('{Escape}');
     expect(screen.getByText('my first words')).toBeTruthy();
+  });
+
+  it('shows a message asked for from outside the list once its first page is there, and leaves other places’', async () => {
+    requestJump(1, 1);
+    const { requests } = setup();
+    await messageShown('my first words');
+    await waitFor(() => expect(article('my first words').getAttribute('data-highlighted')).toBe('true'));
+    // Taken once the window held it: centred where it was, not loaded again around it.
+    expect(requests.some((r) => r.path.includes('around='))).toBe(false);
+    expect(jumpRequests.get()).toBeNull();
+    requestJump(-99, 5);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(jumpRequests.get()).toEqual({ placeId: -99, messageId: 5 });
+    jumpRequests.take(-99);
   });
 });

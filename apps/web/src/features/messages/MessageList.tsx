@@ -15,6 +15,7 @@ import { useOffline } from '../../app/useOffline';
 import { Spinner } from '../../ui';
 import { useLiveState } from '../live/useLiveState';
 import { useEditLastRequests } from './edit-last';
+import { useJumpRequests } from './jump-requests';
 import { ArrowDownIcon } from './icons';
 import { MessageItem } from './MessageItem';
 import type { Viewer } from './message-permissions';
@@ -28,8 +29,6 @@ import { useStickToBottom } from './useStickToBottom';
 import { usePendingMessages } from './useSendMessage';
 import { useMarkReadAtBottom } from '../read-status/useMarkReadAtBottom';
 import { ReplyJumpContext, useReplyJump } from '../replies';
-import { useJumpRequests } from '../pins';
-import { useSearchJump } from '../search/useSearchJump';
 import styles from './MessageList.module.css';
 
 /** Spec 1 §2 and §9. */
@@ -153,9 +152,8 @@ export function MessageList({ store, state, viewer, ref, onAtLatestChange }: Mes
   const focus = useRovingFocus(rows, firstItemIndex, container, virtuoso);
   // After the effects above: a window loaded around a reply's original opens on it, not at the bottom.
   const jump = useReplyJump(store, state, rows, virtuoso, stuck);
-  // The pins panel in the header jumps too.
-  useJumpRequests(store.channelId, jump.jumpTo);
-  useSearchJump(store.channelId, status === 'ready', jump.jumpTo);
+  // The pins panel in the header and search results ask for jumps too, once this place has its first page.
+  useJumpRequests(store.channelId, status === 'ready', jump.jumpTo);
 
   const latestLiveId = state.latestLive?.id;
   useEffect(() => {

@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Message } from '@hearth/protocol';
 import { MESSAGE_REMOVED_BY_ADMIN } from '@hearth/protocol/constants';
 import { user } from '../../test/factories';
-import type { Reply, Request } from '../../test/fake-fetch';
-import { ChannelChat } from './ChannelChat';
 import { newestEditable } from './edit-last';
 import { makeMessage } from './test-messages';
-import { baseRoutes, createTestServices, renderChat } from './test-harness';
-
-let stopLive: (() => void) | null = null;
-afterEach(() => {
-  stopLive?.();
-});
+import { messageShown, renderChannelChat, type ChannelChatSetup } from './channel-chat-harness';
 
 const bob = { user_id: 8, user_numeric_id: 8, username: 'bob' };
 const older = makeMessage(1, { content: 'my first words', user_id: 7, user_numeric_id: 7 });
@@ -25,23 +18,12 @@ const CONVERSATION = [
   makeMessage(4, { content: 'bob has the last word', ...bob }),
 ];
 
-function setup(messages: Message[] = CONVERSATION, answer?: (req: Request) => Reply | undefined) {
-  const base = baseRoutes();
-  const harness = createTestServices({
-    routes: (req) => {
-      if (req.method === 'GET' && req.path.startsWith('/api/message?')) return { status: 200, body: messages };
-      return answer?.(req) ?? base(req);
-    },
-  });
-  stopLive = () => harness.services.live.stop();
-  renderChat(<ChannelChat channelId={1} />, harness.services);
-  return harness;
-}
+const setup = (messages: Message[] = CONVERSATION, answer?: ChannelChatSetup['answer']) =>
+  renderChannelChat({ messages, answer });
 
 /** The composer, once the list shows `text` and the composer can take keys. */
 async function composerWith(text: string) {
-  await screen.findByText(text);
-  await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
+  await messageShown(text);
   const input = screen.getByRole('textbox', { name: 'Message #general' }) as HTMLTextAreaElement;
   await waitFor(() => expect(input.readOnly).toBe(false));
   await userEvent.click(input);

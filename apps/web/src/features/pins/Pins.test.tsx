@@ -1,22 +1,15 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Message, PinnedMessage, SelfUser } from '@hearth/protocol';
+import type { Message, PinnedMessage } from '@hearth/protocol';
 import { MESSAGE_REMOVED_BY_ADMIN } from '@hearth/protocol/constants';
-import { ChannelChat } from '../messages/ChannelChat';
 import { makeMessage } from '../messages/test-messages';
 import { user } from '../../test/factories';
-import type { Reply, Request } from '../../test/fake-fetch';
-import { baseRoutes, createTestServices, renderChat } from '../messages/test-harness';
+import { article, openActions, renderChannelChat, type ChannelChatSetup } from '../messages/channel-chat-harness';
 
 // The panel is a chunk of its own: here before a test looks for it, as the first import takes a while.
 beforeAll(async () => {
   await import('./PinsPanel');
-});
-
-let stopLive: (() => void) | null = null;
-afterEach(() => {
-  stopLive?.();
 });
 
 const admin = user({ role: 'ADMIN', is_admin: true });
@@ -42,38 +35,15 @@ const pinned = (m: Message): PinnedMessage => ({
   pinned_by: 9,
 });
 
-function setup({
-  messages = [question],
-  pins = [] as PinnedMessage[],
-  signedIn = admin,
-  answer,
-}: {
-  messages?: Message[];
-  pins?: PinnedMessage[];
-  signedIn?: SelfUser;
-  answer?: (req: Request) => Reply | undefined;
-} = {}) {
-  const base = baseRoutes();
-  const harness = createTestServices({
-    user: signedIn,
-    routes: (req) => {
-      if (req.method === 'GET' && req.path.startsWith('/api/message?')) return { status: 200, body: messages };
-      if (req.method === 'GET' && req.path === '/api/channel/1/pins') return { status: 200, body: pins };
-      return answer?.(req) ?? base(req);
-    },
+/** The channel with its history and its pins, an admin signed in unless told otherwise. */
+function setup({ pins = [], ...options }: ChannelChatSetup & { pins?: PinnedMessage[] } = {}) {
+  return renderChannelChat({
+    messages: [question],
+    user: admin,
+    ...options,
+    answer: (req) =>
+      req.method === 'GET' && req.path === '/api/channel/1/pins' ? { status: 200, body: pins } : options.answer?.(req),
   });
-  stopLive = () => harness.services.live.stop();
-  renderChat(<ChannelChat channelId={1} />, harness.services);
-  return harness;
-}
-
-const article = (text: string) => screen.getByText(text).closest('article')!;
-
-async function openMenu(text: string) {
-  await screen.findByText(text);
-  await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
-  await userEvent.click(within(article(text)).getByRole('button', { name: 'Message actions' }));
-  return screen.findByRole('menu', { name: 'Message actions' });
 }
 
 describe('pins in a channel', () => {
@@ -81,18 +51,22 @@ describe('pins in a channel', () => {
     const { requests, socket } = setup({
       answer: (req) => (req.method === 'PUT' ? { status: 200, body: {} } : undefined),
     });
-    await userEvent.click(within(await openMenu('where is the wiki?')).getByRole('menuitem', { name: 'Pin Message' }));
+    await userEvent.click(
+      within(await openActions('where is the wiki?')).getByRole('menuitem', { name: 'Pin Message' }),
+    );
     await waitFor(() =>
       expect(requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(['/api/channel/1/pins/2']),
     );
     act(() => socket().event('message_pin_update', { channel_id: 1, message_id: 2, pinned: true, pinned_by: 7 }));
     await userEvent.keyboard('{Escape}');
-    expect(within(await openMenu('where is the wiki?')).getByRole('menuitem', { name: 'Unpin Message' })).toBeTruthy();
+    expect(
+      within(await openActions('where is the wiki?')).getByRole('menuitem', { name: 'Unpin Message' }),
+    ).toBeTruthy();
   });
 
   it('offers no pinning to a member', async () => {
-    setup({ signedIn: user() });
-    const menu = await openMenu('where is the wiki?');
+    setup({ user: user() });
+    const menu = await openActions('where is the wiki?');
     expect(within(menu).queryByRole('menuitem', { name: 'Pin Message' })).toBeNull();
   });
 

@@ -4,5 +4,4 @@ export { PinIcon } from './icons';
 export { canPin } from './can-pin';
 export { usePinToggle } from './usePinToggle';
 export { applyPinUpdate, PIN_UPDATE_EVENT } from './pin-events';
-export { useJumpRequests } from './jump-requests';
 export type { PinPlace } from './pin-place';

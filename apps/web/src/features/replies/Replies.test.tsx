@@ -3,16 +3,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { Message } from '@hearth/protocol';
 import { REPLY_TEXT } from '@hearth/protocol/reply-rules';
-import { ChannelChat } from '../messages/ChannelChat';
 import { makeMessage } from '../messages/test-messages';
-import { user } from '../../test/factories';
-import { baseRoutes, createTestServices, renderChat } from '../messages/test-harness';
+import { article, messageShown, renderChannelChat } from '../messages/channel-chat-harness';
 import { REPLY_MENTION_KEY, replyDrafts, replyMentionPref } from './reply-draft';
 import { replyToOf } from './reply-previews';
 
-let stopLive: (() => void) | null = null;
 afterEach(() => {
-  stopLive?.();
   replyDrafts.clear();
   replyMentionPref.set(true);
 });
@@ -21,28 +17,15 @@ const mine = makeMessage(101, { content: 'my first words', user_id: 7, user_nume
 const theirs = makeMessage(102, { content: 'hello from bob', user_id: 8, user_numeric_id: 8, username: 'bob' });
 
 function setup(messages: Message[] = [mine, theirs], around: Message[] = []) {
-  const base = baseRoutes();
-  const harness = createTestServices({
-    user: user(),
-    routes: (req) => {
-      if (req.method === 'GET' && req.path.startsWith('/api/message?'))
-        return { status: 200, body: req.path.includes('around=') ? around : messages };
-      return base(req);
-    },
+  const harness = renderChannelChat({
+    messages,
+    answer: (req) => (req.method === 'GET' && req.path.includes('around=') ? { status: 200, body: around } : undefined),
   });
-  stopLive = () => harness.services.live.stop();
-  renderChat(<ChannelChat channelId={1} />, harness.services);
   const sent = () => harness.socket().sent.filter((f) => f.type === 'message');
   return { ...harness, sent };
 }
 
-const article = (text: string) => screen.getByText(text).closest('article')!;
 const composer = () => screen.getByRole('textbox', { name: 'Message #general' }) as HTMLTextAreaElement;
-
-async function messageShown(text: string) {
-  await screen.findByText(text);
-  await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
-}
 
 async function replyTo(text: string) {
   await messageShown(text);

@@ -6,7 +6,8 @@ import type { SearchAnswer } from '@hearth/protocol';
 import { makeMessage } from '../messages/test-messages';
 import { baseRoutes, createTestServices, renderChat } from '../messages/test-harness';
 import { SearchBox } from './SearchBox';
-import { searchJumps, searchState } from './search-state';
+import { searchState } from './search-state';
+import { jumpRequests } from '../messages/jump-requests';
 
 const box = () => screen.getByRole('combobox', { name: 'Search messages' });
 
@@ -41,7 +42,7 @@ function setUp(total = 30) {
 afterEach(() => {
   searchState.search('');
   searchState.close();
-  searchJumps.take(searchJumps.get()?.placeId ?? 0);
+  jumpRequests.take(jumpRequests.get()?.placeId ?? 0);
 });
 
 describe('SearchBox', () => {
@@ -78,7 +79,7 @@ describe('SearchBox', () => {
     expect(within(panel).getAllByRole('button', { name: /Running late/ })).toHaveLength(5);
 
     fireEvent.click(within(panel).getByRole('button', { name: /Running late 29/ }));
-    expect(searchJumps.get()).toEqual({ placeId: 1, messageId: 1000 - 29 });
+    expect(jumpRequests.get()).toEqual({ placeId: 1, messageId: 1000 - 29 });
     expect(screen.queryByRole('region', { name: 'Search results' })).toBeNull();
   });
 

@@ -7,11 +7,12 @@ import { useNavigation } from '../../app/navigation';
 import { dmPath } from '../../app/routes';
 import { Button, IconButton, Spinner } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
+import { requestJump } from '../messages';
 import { formatDay, formatTime } from '../messages/format-time';
 import { groupKeys } from '../groups/queries';
 import { highlightParts } from './highlight';
 import { fetchSearchPage, searchKeys } from './search-api';
-import { searchJumps, searchState } from './search-state';
+import { searchState } from './search-state';
 import styles from './SearchPanel.module.css';
 
 /** Results stay fresh for a short while: paging back and forth does not search again. */
@@ -55,7 +56,7 @@ export default function SearchPanel({ query, offset }: { query: string; offset: 
     m.dm_user_id !== null ? 'Direct message' : `#${channels.find((c) => c.id === m.channel_id)?.name ?? '…'}`;
 
   const open = (m: SearchMessage) => {
-    searchJumps.request({ placeId: m.channel_id, messageId: m.id });
+    requestJump(m.channel_id, m.id);
     searchState.close();
     if (m.dm_user_id !== null) {
       const path = dmPath(m.dm_user_id);

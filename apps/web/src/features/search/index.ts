@@ -1,2 +1,1 @@
 export { SearchBox } from './SearchBox';
-export { useSearchJump } from './useSearchJump';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { JumpRequests, SearchState } from './search-state';
+import { SearchState } from './search-state';
 
 describe('SearchState', () => {
   it('searches from the first page, pages, closes and reopens the last results', () => {
@@ -17,15 +17,5 @@ describe('SearchState', () => {
     s.search('dogs');
     expect(s.get().offset).toBe(0);
     expect(listener).toHaveBeenCalledTimes(5);
-  });
-});
-
-describe('JumpRequests', () => {
-  it('hands a jump to the place that holds it, once', () => {
-    const jumps = new JumpRequests();
-    jumps.request({ placeId: -5, messageId: 9 });
-    expect(jumps.take(3)).toBeNull();
-    expect(jumps.take(-5)).toEqual({ placeId: -5, messageId: 9 });
-    expect(jumps.take(-5)).toBeNull();
   });
 });

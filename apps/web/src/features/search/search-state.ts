@@ -11,12 +11,6 @@ export interface SearchSnapshot {
   open: boolean;
 }
 
-/** A message a result asked to show, in the place (channel or conversation id) that holds it. */
-export interface PendingJump {
-  placeId: number;
-  messageId: number;
-}
-
 type Listener = () => void;
 
 class Store<T> {
@@ -53,22 +47,4 @@ export class SearchState extends Store<SearchSnapshot> {
   }
 }
 
-/** The jump a result asked for, until the message list of its place takes it. */
-export class JumpRequests extends Store<PendingJump | null> {
-  constructor() {
-    super(null);
-  }
-  request(jump: PendingJump): void {
-    this.set(jump);
-  }
-  /** The request for `placeId`, taken (so it is done once), or null. */
-  take(placeId: number): PendingJump | null {
-    const pending = this.get();
-    if (pending === null || pending.placeId !== placeId) return null;
-    this.set(null);
-    return pending;
-  }
-}
-
 export const searchState = new SearchState();
-export const searchJumps = new JumpRequests();
