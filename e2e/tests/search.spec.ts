@@ -112,3 +112,45 @@ test('a result in a direct message opens the conversation on it', async ({
   await searchBox(bob).press('Enter');
   await expect(results(bob).getByRole('heading', { name: '1 result' })).toBeVisible();
 });
+
+test('on a phone the header keeps the channel name; a search button opens the box across it, and a result gives it back', async ({
+  api,
+  freshChannel,
+  newUser,
+  signedInPage,
+  uniqueName,
+}) => {
+  const { group, channel } = await freshChannel('searchphone');
+  const account = await newUser('thumb');
+  const word = uniqueWord('lantern', uniqueName('w'));
+  await api.sendMessage(account, channel.id, `the ${word} is on the shelf`);
+  for (let i = 1; i <= 60; i++) await api.sendMessage(account, channel.id, `small talk ${i}`);
+
+  const phone = await signedInPage(account, { viewport: { width: 390, height: 844 }, touch: true });
+  await phone.getByRole('navigation', { name: 'Mobile navigation' }).getByRole('button', { name: 'Groups' }).tap();
+  await openChannel(phone, group.name, channel.name);
+  const title = phone.getByRole('heading', { level: 2, name: `#${channel.name}`, exact: true });
+  // The name has room to be read (a box beside it squeezed it to its first letter, 12 px wide).
+  await expect(title).toBeVisible();
+  expect((await title.boundingBox())!.width).toBeGreaterThan(60);
+  await expect(searchBox(phone)).toHaveCount(0);
+
+  await phone.getByRole('button', { name: 'Search messages' }).tap();
+  await expect(searchBox(phone)).toBeFocused();
+  const across = (await searchBox(phone).boundingBox())!;
+  expect(across.width).toBeGreaterThan(250);
+  await searchBox(phone).fill(word);
+  await searchBox(phone).press('Enter');
+  await expect(results(phone).getByRole('heading', { name: '1 result' })).toBeVisible();
+  await result(phone, `${word} is on`).tap();
+  await expect(message(phone, `${word} is on`)).toHaveAttribute('data-highlighted', 'true');
+  // Back to the conversation: the header shows its name again, and the search button.
+  await expect(title).toBeVisible();
+  await expect(searchBox(phone)).toHaveCount(0);
+
+  // Cancel puts the box away without searching.
+  await phone.getByRole('button', { name: 'Search messages' }).tap();
+  await phone.getByRole('button', { name: 'Cancel', exact: true }).tap();
+  await expect(searchBox(phone)).toHaveCount(0);
+  await expect(title).toBeVisible();
+});

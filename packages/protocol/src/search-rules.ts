@@ -43,6 +43,7 @@ export const SEARCH_TEXT = {
   label: 'Search messages',
   resultsTitle: 'Search results',
   close: 'Close search',
+  cancel: 'Cancel',
   searching: 'Searching…',
   noResults: 'No results found',
   failed: 'Search failed',

@@ -29,7 +29,7 @@ export { SelectField, idValue, valueId, type SelectFieldProps, type SelectOption
 export { Spinner, type SpinnerProps } from './Spinner';
 export { VisuallyHidden } from './VisuallyHidden';
 export { MobileHeader, type MobileHeaderProps } from './MobileHeader';
-export { Icon, BackIcon, type IconProps } from './icons';
+export { Icon, BackIcon, SearchIcon, type IconProps } from './icons';
 export {
   SuggestionPopup,
   handleSuggestionKey,

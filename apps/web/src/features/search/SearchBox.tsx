@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, Friend } from '@hearth/protocol';
 import { SEARCH_TEXT, searchSuggestions, type SearchSuggestion } from '@hearth/protocol/search-rules';
 import { useSession } from '../../app/session';
+import { useIsNarrow } from '../../app/useIsNarrow';
+import { Button, IconButton, SearchIcon } from '../../ui';
 import { groupKeys } from '../groups/queries';
 import { friendKeys } from '../friends/queries';
 import { searchState } from './search-state';
@@ -18,27 +20,42 @@ const isSearchKey = (e: globalThis.KeyboardEvent) =>
 /**
  * The search box of a conversation's header: filter suggestions as the person types (names from what
  * the app already holds), Enter searches, and the results open below it. Ctrl/Cmd+F focuses it.
+ *
+ * On a phone the header has no room for a box beside the conversation's name (it squeezed the name to
+ * its first letter): a search button stands there instead, and opens the box across the whole header,
+ * with Cancel to put it away, as chat apps do on phones.
  */
 export function SearchBox() {
   const search = useSyncExternalStore(searchState.subscribe, searchState.get);
   const [text, setText] = useState(search.query);
   const [focused, setFocused] = useState(false);
   const [active, setActive] = useState(-1);
+  const narrow = useIsNarrow();
+  const [expanded, setExpanded] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const qc = useQueryClient();
   const me = useSession()?.user;
+  // On a phone the box stays open while it has the focus or its results are open: following a result
+  // (which closes them, the box having lost the focus to the tap) gives the header back.
+  const collapsed = narrow && !expanded && !focused && !search.open;
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       if (!isSearchKey(e)) return;
       e.preventDefault();
+      setExpanded(true);
       input.current?.focus();
       input.current?.select();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  // Opened on a phone: the box is there from this render on, so the focus goes in now.
+  useEffect(() => {
+    if (expanded) input.current?.focus();
+  }, [expanded]);
 
   const suggestions: SearchSuggestion[] = focused
     ? searchSuggestions(text, {
@@ -83,8 +100,19 @@ export function SearchBox() {
   };
 
   const showSuggestions = suggestions.length > 0;
+  if (collapsed)
+    return (
+      <IconButton aria-label={SEARCH_TEXT.label} onClick={() => setExpanded(true)}>
+        <SearchIcon size={20} />
+      </IconButton>
+    );
+  const cancel = () => {
+    setExpanded(false);
+    setActive(-1);
+    searchState.close();
+  };
   return (
-    <div className={styles.box}>
+    <div className={narrow ? `${styles.box} ${styles.across}` : styles.box}>
       <input
         ref={input}
         type="search"
@@ -106,7 +134,10 @@ export function SearchBox() {
           // Back in the box after following a result: the results of what it still says come back.
           if (text.trim() === search.query) searchState.reopen();
         }}
-        onBlur={() => setFocused(false)}
+        onBlur={() => {
+          setFocused(false);
+          setExpanded(false);
+        }}
         onKeyDown={onKeyDown}
       />
       {showSuggestions && (
@@ -129,6 +160,11 @@ export function SearchBox() {
             </li>
           ))}
         </ul>
+      )}
+      {narrow && (
+        <Button variant="ghost" onClick={cancel}>
+          {SEARCH_TEXT.cancel}
+        </Button>
       )}
       {search.open && (
         <Suspense fallback={null}>
