@@ -6,3 +6,5 @@ export * from './sql.js';
 export * from './coturn.js';
 export { PushServiceStandIn, ecdhFromJwk, readPush, type ReceivedPush } from './push-stand-in.js';
 export { PreviewSite, TINY_GIF, TINY_PNG, ogPage } from './preview-site.js';
+export * from './nginx.js';
+export * from './systemd-analyze.js';
