@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SystemResources, VoiceSessionsDebug } from '@hearth/protocol';
 import { formatUptime } from '../src/admin/system-resources.js';
+import { recordBackup } from '../src/backup/last-backup.js';
 import { parseNetDev } from '../src/admin/system-proc.js';
 import { Api, type Frame, type Person } from './client.js';
 import { startTestServer } from './harness.js';
@@ -31,6 +32,7 @@ async function resources(): Promise<SystemResources> {
     network: SystemResources.shape.network.strict(),
     system: SystemResources.shape.system.strict(),
     coturn: SystemResources.shape.coturn.strict(),
+    backup: SystemResources.shape.backup.strict(),
   }).strict();
   expect(strict.parse(res.body)).toEqual(res.body);
   return res.body;
@@ -81,6 +83,15 @@ describe('GET /admin/system/resources', () => {
       error: null,
     });
     expect(Date.now() - Date.parse(r.coturn.last_checked)).toBeLessThan(60_000);
+  });
+
+  it('says when the newest backup was taken, or null before the first', async () => {
+    expect((await resources()).backup).toEqual({ last_taken_at: null });
+    const older = new Date('2026-01-02T03:04:05.000Z');
+    const newer = new Date('2026-02-03T04:05:06.000Z');
+    // Recorded out of order: the newest data counts, not the last record.
+    for (const takenAt of [newer, older]) await recordBackup(server.ctx.db, { takenAt, bytes: 100, files: 1 });
+    expect((await resources()).backup).toEqual({ last_taken_at: newer.toISOString() });
   });
 
   it('formats the uptime and counts packets from /proc/net/dev without the loopback', () => {

@@ -153,7 +153,7 @@ export const ADMIN_ENDPOINTS: readonly Endpoint[] = [
     auth: 'admin',
     status: 200,
     summary:
-      "The server machine's CPU, memory, disk (with io), network, system information, and the TURN relay's status.",
+      "The server machine's CPU, memory, disk (with io), network, system information, the TURN relay's status, and when the last backup was taken.",
     answer: SystemResources,
   },
   {

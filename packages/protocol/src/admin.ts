@@ -152,6 +152,12 @@ export const SystemResources = z.object({
     last_checked: z.string(),
     error: z.string().nullable(),
   }),
+  backup: z.object({
+    last_taken_at: z
+      .string()
+      .nullable()
+      .describe('when the data of the newest `npm run backup` archive was taken (ISO 8601); null: none yet'),
+  }),
 });
 export type SystemResources = z.infer<typeof SystemResources>;
 

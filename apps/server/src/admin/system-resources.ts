@@ -7,6 +7,7 @@ import type { UserRow } from '../users/user-row.js';
 import { coturnStatus } from './system-coturn.js';
 import { cpuMhz, packetCounts } from './system-proc.js';
 import { requireAdmin } from './panel-access.js';
+import { lastBackupAt } from '../backup/last-backup.js';
 
 /** One decimal, as the gauges show it. */
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
@@ -30,7 +31,7 @@ const staticInfo = () =>
  */
 export async function systemResources(ctx: AppContext, admin: UserRow): Promise<SystemResources> {
   requireAdmin(admin);
-  const [[cpu, os], load, speed, mem, disk, io, network, packets, processes] = await Promise.all([
+  const [[cpu, os], load, speed, mem, disk, io, network, packets, processes, lastBackup] = await Promise.all([
     staticInfo(),
     si.currentLoad(),
     clockMhz(),
@@ -40,6 +41,7 @@ export async function systemResources(ctx: AppContext, admin: UserRow): Promise<
     si.networkStats('*'),
     packetCounts(),
     si.processes(),
+    lastBackupAt(ctx.db),
   ]);
   const external = network.filter((n) => n.iface !== 'lo');
   const uptime = si.time().uptime;
@@ -81,6 +83,7 @@ export async function systemResources(ctx: AppContext, admin: UserRow): Promise<
       boot_time: new Date(Date.now() - uptime * 1000).toISOString(),
     },
     coturn: coturnStatus(ctx, processes.list.filter((p) => p.name === 'turnserver').length),
+    backup: { last_taken_at: lastBackup?.toISOString() ?? null },
   };
 }
 

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context.js';
+import { BACKUP_FILES_LOCK_ID } from '../backup/files-lock.js';
+import { inTransaction } from '../db/pool.js';
 
 /** Files removed per batch: the queue is worked through in batches until it is empty. */
 const BATCH = 100;
@@ -21,23 +23,31 @@ export function removeDeletedFiles(ctx: AppContext): Promise<void> {
 
 async function drain(ctx: AppContext): Promise<void> {
   for (;;) {
-    const { rows } = await ctx.db.query<{ storage_key: string }>(
-      'SELECT storage_key FROM file_deletions ORDER BY queued_at LIMIT $1',
-      [BATCH],
-    );
-    if (rows.length === 0) return;
-    const removed: string[] = [];
-    for (const { storage_key } of rows) {
-      try {
-        await ctx.storage.delete(storage_key);
-        removed.push(storage_key);
-      } catch (err) {
-        console.error(`[uploads] could not remove ${storage_key}:`, err);
+    const more = await inTransaction(ctx.db, async (tx) => {
+      // A backup copying files holds this lock: the files of its snapshot stay until it is done, and
+      // this queue waits for the next run (the housekeeping timer, or the next deletion).
+      const { rows: lock } = await tx.query<{ free: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1) AS free', [
+        BACKUP_FILES_LOCK_ID,
+      ]);
+      if (!lock[0]!.free) return false;
+      const { rows } = await tx.query<{ storage_key: string }>(
+        'SELECT storage_key FROM file_deletions ORDER BY queued_at LIMIT $1',
+        [BATCH],
+      );
+      const removed: string[] = [];
+      for (const { storage_key } of rows) {
+        try {
+          await ctx.storage.delete(storage_key);
+          removed.push(storage_key);
+        } catch (err) {
+          console.error(`[uploads] could not remove ${storage_key}:`, err);
+        }
       }
-    }
-    if (removed.length === 0) return;
-    await ctx.db.query('DELETE FROM file_deletions WHERE storage_key = ANY($1)', [removed]);
-    if (rows.length < BATCH) return;
+      if (removed.length === 0) return false;
+      await tx.query('DELETE FROM file_deletions WHERE storage_key = ANY($1)', [removed]);
+      return rows.length === BATCH;
+    });
+    if (!more) return;
   }
 }
 

@@ -114,12 +114,23 @@ async function databaseDirFor(dataDir: string, user: RunAs | undefined): Promise
     await chmod(dataDir, 0o755);
     if (canAccess(user, dataDir, 'x')) return path.join(dataDir, 'pg');
   }
-  const home = path.join(SYSTEM_HOME, `data-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`);
+  const home = systemDataHome(dataDir);
   await mkdir(home, { recursive: true });
   await chmod(SYSTEM_HOME, 0o755);
   await chmod(home, 0o755);
   await writeFile(path.join(home, 'DATA_DIR'), `${dataDir}\n`); // which data folder this cluster belongs to
   return path.join(home, 'pg');
+}
+
+/** Where root keeps the cluster of a data folder the `postgres` user cannot use (see databaseDirFor). */
+function systemDataHome(dataDir: string): string {
+  return path.join(SYSTEM_HOME, `data-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`);
+}
+
+/** Every folder the embedded cluster of dataDir may be in, without creating anything (for backup and restore). */
+export function clusterDirCandidates(dataDir: string): string[] {
+  const resolved = path.resolve(dataDir);
+  return [path.join(resolved, 'pg'), path.join(systemDataHome(resolved), 'pg')];
 }
 
 async function initialise(initdb: string, databaseDir: string, user: RunAs | undefined): Promise<void> {

@@ -25,6 +25,22 @@ describe('System tab', () => {
     expect(within(screen.getByRole('region', { name: 'CPU' })).getByText('2.40 GHz')).toBeTruthy();
   });
 
+  it("says when the last backup was taken, or 'No backup taken yet'", async () => {
+    const taken = '2026-03-04T05:06:07.000Z';
+    let lastTakenAt: string | null = null;
+    renderAdminTab(<SystemTab />, () => ({
+      status: 200,
+      body: { ...systemResources(10, 20, 30), backup: { last_taken_at: lastTakenAt } },
+    }));
+    const card = await screen.findByRole('region', { name: 'Backups' });
+    expect(within(card).getByText('No backup taken yet')).toBeTruthy();
+    lastTakenAt = taken;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const time = await within(card).findByText(new Date(taken).toLocaleString());
+    expect(time.closest('time')?.getAttribute('datetime')).toBe(taken);
+    expect(within(card).queryByText('No backup taken yet')).toBeNull();
+  });
+
   it('reads the resources again every 10 s until Auto-refresh is turned off', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let cpu = 10;

@@ -35,4 +35,5 @@ export const systemResources = (cpu: number, memory: number, disk: number): Syst
     last_checked: '2026-01-01T00:00:00.000Z',
     error: null,
   },
+  backup: { last_taken_at: null },
 });

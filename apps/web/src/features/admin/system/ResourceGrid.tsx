@@ -12,7 +12,10 @@ const when = (iso: string) => {
 };
 const TONES: Record<string, string> = { running: 'success', stopped: 'danger' };
 
-/** The System tab's grid (spec 3 §2): CPU, Memory, Disk, Network, System Information, CoTurn. */
+/**
+ * The System tab's grid (spec 3 §2): CPU, Memory, Disk, Network, System Information, CoTurn, and when
+ * the last backup (`npm run backup`) was taken.
+ */
 export function ResourceGrid({ resources: r }: { resources: SystemResources }) {
   return (
     <div className={styles.grid}>
@@ -77,6 +80,19 @@ export function ResourceGrid({ resources: r }: { resources: SystemResources }) {
           ['Service', r.coturn.service_status],
           ['Last checked', when(r.coturn.last_checked)],
           ...(r.coturn.error ? [['Error', r.coturn.error] as [string, string]] : []),
+        ]}
+      />
+      <ResourceCard
+        title="Backups"
+        facts={[
+          [
+            'Last backup',
+            r.backup.last_taken_at ? (
+              <time dateTime={r.backup.last_taken_at}>{when(r.backup.last_taken_at)}</time>
+            ) : (
+              'No backup taken yet'
+            ),
+          ],
         ]}
       />
     </div>

@@ -1,0 +1,31 @@
+/** `npm run backup -- --out FILE`: see take-backup.ts. */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { fromStartFolder, hearthVersion, megabytes, runCommand } from './commands.js';
+import { databaseToBackUp } from './database-location.js';
+import { takeBackup } from './take-backup.js';
+
+const USAGE = 'Usage: npm run backup -- --out FILE   (DATA_DIR and DATABASE_URL as for the server)';
+
+runCommand(async () => {
+  const { values } = parseArgs({ options: { out: { type: 'string' } }, strict: true });
+  if (!values.out) throw new Error(USAGE);
+  const config = loadConfig();
+  const database = await databaseToBackUp(config.dataDir, config.databaseUrl);
+  try {
+    const result = await takeBackup({
+      databaseUrl: database.url,
+      filesDir: path.join(config.dataDir, 'files'),
+      out: fromStartFolder(values.out),
+      hearthVersion: hearthVersion(),
+    });
+    console.log(
+      `Backup written to ${fromStartFolder(values.out)} (${megabytes(result.bytes)}, ${result.files} stored files): the data as of ${result.takenAt.toISOString()}.`,
+    );
+    if (!result.recorded)
+      console.log('The database predates the record of backups: start the server of this release to upgrade it.');
+  } finally {
+    await database.close();
+  }
+});
