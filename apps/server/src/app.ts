@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -62,6 +62,14 @@ import { adminUserRoutes } from './admin/users-routes.js';
 import { adminAuditRoutes } from './admin/audit-routes.js';
 import { adminPanelRoutes } from './admin/panel-routes.js';
 import path from 'node:path';
+import { createLogger, type Logger } from './logging/logger.js';
+import { installRequestLogging } from './logging/request-logging.js';
+import { requestIdFor } from './logging/request-id.js';
+import { healthRoutes } from './health/routes.js';
+import { Metrics } from './metrics/metrics.js';
+import { metricsRoutes } from './metrics/routes.js';
+import { countRequests, countPublished, watchGauges } from './metrics/instrument.js';
+import { CountedStorage } from './metrics/counted-storage.js';
 
 export interface RunningApp {
   http: FastifyInstance;
@@ -79,8 +87,11 @@ export interface RunningApp {
 /** Largest JSON body accepted, in bytes (a 4000-character message is far below this). */
 const BODY_LIMIT = 256 * 1024;
 
-/** Starts everything the server needs: database, event bus, HTTP API, live gateway and web client. */
-export async function startApp(config: Config): Promise<RunningApp> {
+/**
+ * Starts everything the server needs: database, event bus, HTTP API, live gateway and web client.
+ * `log` is the JSON logger, made from the config's LOG_LEVEL unless the caller made it already.
+ */
+export async function startApp(config: Config, log: Logger = createLogger(config.logLevel)): Promise<RunningApp> {
   const cleanups: (() => Promise<unknown>)[] = [];
   // Stops everything, last started first; every part is stopped even if one fails, and then the
   // failure is reported (the process's exit status depends on it). Closing twice closes once.
@@ -112,10 +123,11 @@ export async function startApp(config: Config): Promise<RunningApp> {
     let ephemeral: EphemeralBus;
     let limiter: RateLimiter;
     let store: SessionStore;
+    let redis: Redis | undefined;
     if (config.redisUrl) {
-      const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
       redis.on('error', (err) => console.error('[redis]', err.message));
-      cleanups.push(async () => redis.disconnect());
+      cleanups.push(async () => redis!.disconnect());
       const log = await RedisEventLog.open(redis, config.redisPrefix);
       cleanups.push(() => log.close());
       events = log;
@@ -131,18 +143,21 @@ export async function startApp(config: Config): Promise<RunningApp> {
       store = new MemorySessionStore();
     }
 
+    const metrics = new Metrics();
     const ctx: AppContext = {
       config,
       db,
-      events,
+      events: countPublished(events, metrics),
       ephemeral,
       limiter,
       tokens: await TokenService.create(db, config.accessTokenTtlSec),
-      storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+      storage: new CountedStorage(new LocalDiskStorage(path.join(config.dataDir, 'files')), metrics),
       files: await FileUrls.create(db, config.fileUrlTtlSec),
       mail: new Mailer(db, config),
       push: await PushService.open({ db, config }),
       previews: await LinkPreviews.create(db, config),
+      metrics,
+      log,
     };
     // Before the pool closes (cleanups run last first): mail being handed over still records its outcome.
     cleanups.push(() => ctx.mail.close());
@@ -151,13 +166,21 @@ export async function startApp(config: Config): Promise<RunningApp> {
     cleanups.push(startUploadHousekeeping(ctx));
 
     const http = Fastify({
-      logger: config.logRequests ? { level: 'info' } : false,
+      loggerInstance: log as FastifyBaseLogger,
+      // One line per request of our own (logging/request-logging.ts) instead of Fastify's pair.
+      logController: new LogController({ disableRequestLogging: true }),
+      genReqId: (request) => requestIdFor(request, config.trustProxy),
       bodyLimit: BODY_LIMIT,
       trustProxy: config.trustProxy,
       frameworkErrors: answerFrameworkError,
       ...httpServerLimits(config),
     });
     installErrorHandling(http);
+    // Before every route, so each one is counted and logged: the probes and the API alike.
+    installRequestLogging(http, config.logRequests);
+    countRequests(http, metrics);
+    healthRoutes(http, { db, redis });
+    metricsRoutes(http, metrics, config.metricsToken);
     await installSecurityHeaders(http);
     await http.register(
       async (api) => {
@@ -208,6 +231,7 @@ export async function startApp(config: Config): Promise<RunningApp> {
     cleanups.push(await startSeatSweep(ctx));
     const gateway = new Gateway(ctx, store, presence);
     ctx.liveConnections = () => gateway.connectionCount;
+    watchGauges(metrics, { db, liveConnections: () => gateway.connectionCount });
     // Behind a trusted proxy every socket comes from the proxy: capping its address would cap everyone.
     const capped = !config.trustProxy && config.httpMaxConnectionsPerAddress > 0;
     const releaseSocket = capped ? capSocketsPerAddress(http.server, config.httpMaxConnectionsPerAddress) : () => {};

@@ -1,6 +1,7 @@
 import { LINK_PREVIEW_TIMEOUT_MS, LIVE_IDLE_TIMEOUT_MS, RATE_LIMITS, type RateLimitName } from '@hearth/protocol';
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
+import { LOG_LEVELS, type LogLevel } from './logging/logger.js';
 
 export interface RateLimitRule {
   limit: number;
@@ -48,7 +49,12 @@ export interface Config {
   rateLimits: RateLimits;
   /** Which proxies' X-Forwarded-For to believe (see http/client-address.ts). */
   trustProxy: TrustProxy;
+  /** One log line per HTTP request and live frame (at info). */
   logRequests: boolean;
+  /** The least severe level the JSON log keeps (LOG_LEVEL). */
+  logLevel: LogLevel;
+  /** Set: GET /metrics answers with `Authorization: Bearer <it>`; unset: /metrics is 404. */
+  metricsToken: string | undefined;
   /** Largest file one upload may carry; larger is answered 413. */
   uploadMaxBytes: number;
   /** How long a file's signed address stays valid (from the next whole hour). */
@@ -233,7 +239,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...httpTimeouts(env),
     rateLimits,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logRequests: env.LOG_REQUESTS === 'true',
+    logRequests: bool('LOG_REQUESTS', env.LOG_REQUESTS, true),
+    logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL?.trim() || 'info', LOG_LEVELS),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 25 * 1024 * 1024, 1),
     fileUrlTtlSec: int(env.FILE_URL_TTL_SEC, 24 * 3600, 60),
     unsentUploadTtlSec: int(env.UNSENT_UPLOAD_TTL_SEC, 24 * 3600, 60),

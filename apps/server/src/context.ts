@@ -10,6 +10,8 @@ import type { Mailer } from './mail/mailer.js';
 import type { TurnRelay, TurnSetup } from './voice/turn.js';
 import type { PushService } from './push/service.js';
 import type { LinkPreviews } from './link-previews/link-previews.js';
+import type { Metrics } from './metrics/metrics.js';
+import type { Logger } from './logging/logger.js';
 
 /** The shared services every feature receives. */
 export interface AppContext {
@@ -34,6 +36,10 @@ export interface AppContext {
   turn?: TurnRelay | null;
   /** Where that relay comes from (the admin panel's CoTurn status and restart). */
   turnSetup?: TurnSetup;
+  /** What /metrics reports. */
+  metrics: Metrics;
+  /** The server's JSON logger (the one Fastify logs requests with). */
+  log: Logger;
   /** How many live connections this node's gateway holds (the admin panel's System tab). */
   liveConnections?: () => number;
 }

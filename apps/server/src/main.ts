@@ -1,17 +1,25 @@
 import { loadConfig } from './config.js';
 import { startApp } from './app.js';
+import { createLogger } from './logging/logger.js';
+import { bridgeConsole } from './logging/console-bridge.js';
 
 /**
  * The process's exit status is honest, so a supervisor knows when to restart it: 0 only after a
  * requested stop (a signal) that went cleanly, 1 when it could not start or stopped on an error.
  */
+// Kept before the console goes into the JSON log, for the plain line of a failed start.
+const say = console.error.bind(console);
 let config;
 try {
   config = loadConfig();
 } catch (err) {
   fail('Hearth has a bad setting', err);
 }
-const app = await startApp(config).catch((err: unknown) => fail('Hearth failed to start', err));
+// From here on everything the process says is a JSON line of one logger (a bad setting above is
+// said plainly: there is no logger without the settings).
+const log = createLogger(config.logLevel);
+bridgeConsole(log);
+const app = await startApp(config, log).catch((err: unknown) => fail('Hearth failed to start', err));
 
 let stopping = false;
 async function shutdown(code: number): Promise<never> {
@@ -47,8 +55,11 @@ console.log(
   `Hearth is running on http://localhost:${config.port} (${app.database}, ${config.redisUrl ? 'Redis' : 'in-process'} event bus)`,
 );
 
-/** One line saying what went wrong and what to do: no stack trace for a start-up failure. */
+/**
+ * One line saying what went wrong and what to do: no stack trace for a start-up failure. Plain text on
+ * stderr, not a JSON line: the process ends here, and whoever started it reads this line first.
+ */
 function fail(what: string, err: unknown): never {
-  console.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  say(`${what}: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 }

@@ -59,6 +59,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     turnUrls: ['turn:127.0.0.1:3478?transport=udp'],
     turnSecret: 'hearth-test-turn-secret',
     localCoturn: false,
+    // Only what went wrong reaches the test output, not a line per request.
+    logLevel: 'warn',
     ...overrides,
   };
   return startApp(config);

@@ -7,7 +7,12 @@ import { VOICE_TEXT } from '@hearth/protocol';
 import { Api } from './client.js';
 import { createTestDatabase } from './harness.js';
 import { canUseApt } from '../src/system/packages.js';
-import { startServerProcess, stopAllServerProcesses, type ServerProcess } from '../src/testing/server-process.js';
+import {
+  logMessages,
+  startServerProcess,
+  stopAllServerProcesses,
+  type ServerProcess,
+} from '../src/testing/server-process.js';
 import { coturnInstallHint } from '../src/voice/turnserver.js';
 
 /*
@@ -76,10 +81,7 @@ async function startWithout(PATH: string, env: Record<string, string> = {}): Pro
 
 /** The lines of the server's output about voice's relay. */
 const relayLines = (server: ServerProcess) =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => /coturn|TURN|relay/i.test(line));
+  logMessages(server.output()).filter((line) => /coturn|TURN|relay/i.test(line));
 
 /** What an admin and a user are told by the server: the System tab's CoTurn card, and voice's answers. */
 async function whatEachSideIsTold(server: ServerProcess) {

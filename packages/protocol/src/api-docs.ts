@@ -142,7 +142,24 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description:
       'Behind a reverse proxy: the addresses or subnets of the proxies, comma-separated (e.g. `loopback` or `10.0.0.0/8`); the client address (for per-address limits) is then read from X-Forwarded-For through those proxies only. `true` trusts every hop: only for a server no client can reach except through the proxy.',
   },
-  { name: 'LOG_REQUESTS', default: 'false', description: '`true` logs every HTTP request.' },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description:
+      'The least severe level of the JSON log on standard output: `fatal`, `error`, `warn`, `info`, `debug` (adds a line per live event delivered, with the id of the request that published it), `trace` or `silent`.',
+  },
+  {
+    name: 'LOG_REQUESTS',
+    default: 'true',
+    description:
+      '`true`: one log line (at `info`) per HTTP request and per live frame, with its request id, route, status and time. `false` leaves them out; the rest of the log stays.',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    default: '(unset)',
+    description:
+      'Set: `GET /metrics` answers Prometheus with `Authorization: Bearer <token>` (401 otherwise). Unset: `/metrics` is 404.',
+  },
   {
     name: 'UPLOAD_MAX_BYTES',
     default: '26214400',

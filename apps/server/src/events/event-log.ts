@@ -22,6 +22,10 @@ export interface LoggedEvent {
   data: string;
   /** The whole frame as sent to clients, serialised once for all recipients. */
   frame: string;
+  /** The id of the request or live frame that published it, for the log of each node delivering it. */
+  reqId?: string;
+  /** When it was published (ms since the epoch), for the delivery lag in /metrics. */
+  at?: number;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type EventLog,
   type LoggedEvent,
 } from './event-log.js';
+import { currentRequestId } from '../logging/request-id.js';
 
 interface Kept {
   event: LoggedEvent;
@@ -23,8 +24,10 @@ export class MemoryEventLog implements EventLog {
   publish(type: string, data: unknown, audience: Audience): Promise<number> {
     const seq = ++this.seq;
     const json = JSON.stringify(data);
-    const event: LoggedEvent = { seq, type, audience, data: json, frame: buildFrame(type, seq, json) };
-    this.kept.push({ event, at: Date.now() });
+    const at = Date.now();
+    const frame = buildFrame(type, seq, json);
+    const event: LoggedEvent = { seq, type, audience, data: json, frame, reqId: currentRequestId(), at };
+    this.kept.push({ event, at });
     this.trim();
     for (const l of this.listeners) l(event);
     return Promise.resolve(seq);

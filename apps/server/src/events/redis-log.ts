@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { buildFrame, LOG_MIN_EVENTS, type Audience, type EventLog, type LoggedEvent } from './event-log.js';
+import { currentRequestId } from '../logging/request-id.js';
 
 /*
  * Multi-node event log on a Redis stream. A Lua script takes the next seq and appends the event
@@ -9,7 +10,7 @@ import { buildFrame, LOG_MIN_EVENTS, type Audience, type EventLog, type LoggedEv
  */
 const PUBLISH_SCRIPT = `
 local n = redis.call('INCR', KEYS[1])
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], n .. '-0', 't', ARGV[1], 'a', ARGV[2], 'd', ARGV[3])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], n .. '-0', 't', ARGV[1], 'a', ARGV[2], 'd', ARGV[3], 'r', ARGV[5], 'at', ARGV[6])
 return n`;
 
 type StreamEntry = [id: string, fields: string[]];
@@ -50,6 +51,9 @@ export class RedisEventLog implements EventLog {
       JSON.stringify(audience),
       JSON.stringify(data),
       LOG_MIN_EVENTS,
+      // Who published it and when, for the log and the delivery lag of every node (empty: no request).
+      currentRequestId() ?? '',
+      Date.now(),
     );
     return Number(seq);
   }
@@ -153,5 +157,7 @@ function toEvent([id, fields]: StreamEntry): LoggedEvent {
     audience: JSON.parse(f.a ?? '{"kind":"users","userIds":[]}') as Audience,
     data,
     frame: buildFrame(type, seq, data),
+    reqId: f.r || undefined,
+    at: f.at ? Number(f.at) : undefined,
   };
 }

@@ -5,12 +5,14 @@ import { applyVisibility, isFor, type LiveSession } from './live-session.js';
 import { ATTACHED_RECORD_TTL_MS, persist } from './registry.js';
 import type { GatewayState } from './state.js';
 
-/** Hands one event of the log to every session of this node; sessions busy replaying queue it. */
-export function deliver(state: GatewayState, event: LoggedEvent): void {
+/** Hands one event of the log to every session of this node (sessions busy replaying queue it); returns how many got it. */
+export function deliver(state: GatewayState, event: LoggedEvent): number {
+  let sent = 0;
   for (const session of state.sessions.values()) {
     if (session.replaying) session.pending.push(event);
-    else process(state, session, event);
+    else if (process(state, session, event)) sent++;
   }
+  return sent;
 }
 
 /** Applies and (if it is for the session) sends one event, in seq order; returns true if sent. */

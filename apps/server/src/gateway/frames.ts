@@ -11,6 +11,8 @@ import { handleTypingFrame } from './typing-frame.js';
 import type { GatewayState } from './state.js';
 import { resume } from './resume.js';
 import { refreshToken } from './token-refresh.js';
+import { currentRequestId } from '../logging/request-id.js';
+import { logFrame } from './frame-log.js';
 
 /** Close code for a failure while starting a session: the client reconnects and tries again. */
 const CLOSE_TRY_AGAIN = 1011;
@@ -34,6 +36,7 @@ export async function handleFrame(
   raw: RawData,
   isBinary: boolean,
 ): Promise<void> {
+  const started = performance.now();
   let json: unknown;
   try {
     json = JSON.parse(isBinary ? Buffer.from(raw as Buffer).toString('utf8') : raw.toString());
@@ -82,7 +85,7 @@ export async function handleFrame(
   } catch (err) {
     const nonce = frame.type === 'message' || frame.type === 'direct_message' ? frame.nonce : undefined;
     const known = asHttpError(err);
-    if (!known) console.error('[gateway] frame failed:', err);
+    if (!known) state.ctx.log.error({ reqId: currentRequestId(), err, frame: type }, 'live frame failed');
     reply(conn, 'error', { detail: known?.message ?? TEXT.internal, type, ...(nonce ? { nonce } : {}) });
     if (frame.type === 'auth' || frame.type === 'resume') {
       // A session half made (database or Redis trouble) is dropped; the client reconnects and retries.
@@ -90,5 +93,7 @@ export async function handleFrame(
       conn.busy = false;
       conn.socket.close(CLOSE_TRY_AGAIN, 'Could not start the session');
     }
+  } finally {
+    logFrame(state, conn, frame.type, started);
   }
 }

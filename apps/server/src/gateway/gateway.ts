@@ -7,6 +7,8 @@ import { clientAddress } from '../http/client-address.js';
 import { addressHasRoom, refuse } from './caps.js';
 import { newConnection, withinBudget, type Connection } from './connection.js';
 import { deliver } from './fan-out.js';
+import { recordDelivery } from './delivery-record.js';
+import { newRequestId, withRequestId } from '../logging/request-id.js';
 import { deliverEphemeral } from './ephemeral-delivery.js';
 import { handleFrame } from './frames.js';
 import { closeIdle, refreshRecords } from './housekeeping.js';
@@ -41,7 +43,7 @@ export class Gateway {
     this.state = state;
     ctx.events.subscribe((event) => {
       if (event.type === SESSION_RESUMED) closeSuperseded(state, event);
-      deliver(state, event);
+      recordDelivery(ctx, event, deliver(state, event));
       if (SESSION_ENDING_EVENTS.has(event.type)) closeRevoked(state, event);
       else if (event.type === ROLE_CHANGED) restartForRole(state, event);
     });
@@ -95,7 +97,10 @@ export class Gateway {
       if (socket.readyState !== socket.OPEN) return;
       // Counted on arrival, not when handled, so a flood is cut off before it piles up in the queue.
       if (!withinBudget(conn)) return;
-      conn.queue = conn.queue.then(() => handleFrame(this.state, conn, raw, isBinary));
+      // Each frame is a request of its own: what it publishes carries its id to every node's log.
+      conn.queue = conn.queue.then(() =>
+        withRequestId(newRequestId(), () => handleFrame(this.state, conn, raw, isBinary)),
+      );
     });
     socket.on('close', () => this.onClose(conn));
   }

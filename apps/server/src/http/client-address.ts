@@ -21,3 +21,11 @@ function compiled(list: string[]) {
   if (!trust) compiledLists.set(list, (trust = proxyAddr.compile(list)));
   return trust;
 }
+
+/** Whether the socket's peer is a proxy TRUST_PROXY names, so what it adds to a request may be believed. */
+export function peerIsTrustedProxy(request: IncomingMessage, trustProxy: TrustProxy): boolean {
+  if (trustProxy === false) return false;
+  if (trustProxy === true) return true;
+  const peer = request.socket.remoteAddress;
+  return peer !== undefined && compiled(trustProxy)(peer, 0);
+}

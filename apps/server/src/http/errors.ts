@@ -87,7 +87,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
     const known = asHttpError(err);
     if (known) {
-      if (known.status >= 500) console.warn(`[http] ${request.method} ${request.url}: ${(err as Error).message}`);
+      if (known.status >= 500) request.log.warn({ err }, 'request answered %d', known.status);
       return reply.code(known.status).headers(known.headers).send({ detail: known.message });
     }
     if (err instanceof ZodError) return reply.code(400).send({ detail: zodDetail(err) });
@@ -102,7 +102,8 @@ export function installErrorHandling(app: FastifyInstance): void {
             : err.message;
       return reply.code(status).send({ detail });
     }
-    console.error(`[http] ${request.method} ${request.url} failed:`, err);
+    // The route's pattern, not the URL: a query can hold a signed address or a reset link's token.
+    request.log.error({ err, route: request.routeOptions.url ?? null }, 'request failed');
     return reply.code(500).send({ detail: TEXT.internal });
   });
 }

@@ -90,10 +90,13 @@ export class Mailer {
     try {
       if (!this.transport) {
         await this.record(mail, 'logged', mail.text, mail.summary);
-        console.log(`[mail] to=${mail.to} subject="${mail.subject}" ${mail.summary}`);
+        // The code or link stays in the outbox, for an admin: a log is read by more people, for longer.
+        console.log(
+          `[mail] to=${mail.to} subject="${mail.subject}" ${redactSecrets(mail.summary, mail.secrets)} (in the outbox)`,
+        );
         return;
       }
-      const redact = (s: string) => mail.secrets.reduce((out, secret) => out.split(secret).join(REDACTED), s);
+      const redact = (s: string) => redactSecrets(s, mail.secrets);
       const id = await this.record(mail, 'sending', redact(mail.text), redact(mail.summary));
       let error: string | null = null;
       try {
@@ -131,4 +134,8 @@ export class Mailer {
     }
     return rows[0]!.id;
   }
+}
+
+function redactSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text);
 }

@@ -37,6 +37,8 @@ const SERVER_ENV_KEYS = [
   'HTTP_IDLE_TIMEOUT_MS',
   'TRUST_PROXY',
   'LOG_REQUESTS',
+  'LOG_LEVEL',
+  'METRICS_TOKEN',
   'AUTO_INSTALL_COTURN',
   'VOICE_SEAT_TIMEOUT_MS',
   // Set by npm for the directory a script was started in; the server must not depend on it.
@@ -187,4 +189,19 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
 /** Stops every server this module started that is still running (for afterAll, or on Ctrl+C). */
 export async function stopAllServerProcesses(timeoutMs = 10_000): Promise<void> {
   await Promise.all([...running].map((server) => server.stop(timeoutMs)));
+}
+
+/** What a server said, line by line: the `msg` of each JSON log line, any other line as it is. */
+export function logMessages(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => {
+      try {
+        const parsed = JSON.parse(line) as { msg?: unknown };
+        return typeof parsed.msg === 'string' ? parsed.msg : line;
+      } catch {
+        return line;
+      }
+    });
 }
