@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { clusterDirCandidates, embeddedDatabaseUrl, startEmbeddedPostgres } from '../db/embedded/index.js';
+import { isAlive } from '../system/process-alive.js';
 
 export interface OpenDatabase {
   url: string;
@@ -44,13 +45,4 @@ export async function databaseToBackUp(dataDir: string, databaseUrl: string | un
   if (running) return { url: embeddedDatabaseUrl(running.port), close: async () => {} };
   const embedded = await startEmbeddedPostgres(dataDir, 0);
   return { url: embedded.url, close: () => embedded.stop() };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
-  }
 }

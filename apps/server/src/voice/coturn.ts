@@ -13,6 +13,7 @@ import { freeUdpAndTcpPort, freeUdpRange, type PortRange } from '../net/free-udp
 import { diesWithParent } from '../system/dies-with-parent.js';
 import { which } from '../system/which.js';
 import type { TurnRelay } from './turn-relay.js';
+import { isAlive } from '../system/process-alive.js';
 
 export interface LocalCoturnOptions {
   /** turnserver's path (see findTurnserver). */
@@ -169,15 +170,6 @@ async function removeLeftovers(): Promise<void> {
     const pid = Number(await readFile(path.join(dir, 'turnserver.pid'), 'utf8').catch(() => 'NaN'));
     if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue; // no pid file yet: one starting now
     await rm(dir, { recursive: true, force: true }).catch(() => {}); // another user's: not ours to remove
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
   }
 }
 
