@@ -28,7 +28,8 @@ export const DEFAULT_ENV: Record<string, string | undefined> = {
 };
 
 /**
- * The real server (`node --import tsx apps/server/src/main.ts`) on its own embedded PostgreSQL in a
+ * The real server (`node --import tsx apps/server/src/main.ts`, or the compiled one with
+ * HEARTH_TEST_SERVER=compiled) on its own embedded PostgreSQL in a
  * fresh temporary data folder, serving the built web client. It can be stopped and started again on
  * the same folder and ports, which is how a restart looks to a browser.
  */

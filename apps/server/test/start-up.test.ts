@@ -191,7 +191,7 @@ describe.runIf(runningAsRoot())('as root, with a data folder another user owns',
   });
 });
 
-/** A copy of what `npm start -w @hearth/server` runs, as a clone at dir would have it. */
+/** A copy of what the server runs from its sources, as a clone at dir would have it. */
 async function makeClone(dir: string): Promise<void> {
   await mkdir(dir);
   await cp(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));

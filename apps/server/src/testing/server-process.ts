@@ -1,15 +1,18 @@
 /**
- * Starts the Hearth server as a child process, as `npm start` would (`node --import tsx
- * apps/server/src/main.ts` from the repository root), for tests, end-to-end tests and benchmarks.
+ * Starts the Hearth server as a child process from the repository root, for tests, end-to-end tests
+ * and benchmarks: from its sources through tsx (`node --import tsx apps/server/src/main.ts`) unless
+ * asked for the compiled server that `npm start` runs (`node apps/server/dist/main.js`).
  * Imported as `@hearth/server/testing`; the server itself never uses it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../net/free-port.js';
 
 /** The repository root: servers are started from there. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = 'apps/server/src/main.ts';
+const COMPILED_MAIN = 'apps/server/dist/main.js';
 const READY_LINE = 'Hearth is running on';
 const MAX_OUTPUT = 200_000;
 
@@ -59,6 +62,12 @@ export interface ServerProcessOptions {
   cwd?: string;
   /** Once started, copy what the server writes to stderr to this process's stderr as `[name] ...` until stop()/kill(). */
   echoStderr?: boolean;
+  /**
+   * Run the compiled server (`npm run build` makes it) under plain node instead of the sources through
+   * tsx. Default: HEARTH_TEST_SERVER=compiled in the environment. Sources are the default so a test
+   * never runs a build older than the code it tests.
+   */
+  compiled?: boolean;
 }
 
 export interface ExitStatus {
@@ -103,8 +112,13 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   Object.assign(env, { HOST: '127.0.0.1' }, options.env, { PORT: String(port) });
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
 
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: options.cwd ?? REPO_ROOT,
+  const cwd = options.cwd ?? REPO_ROOT;
+  const compiled = options.compiled ?? process.env.HEARTH_TEST_SERVER === 'compiled';
+  if (compiled && !existsSync(path.join(cwd, COMPILED_MAIN)))
+    throw new Error(`The server is not built (${COMPILED_MAIN} is missing): run \`npm run build\` first`);
+  const args = compiled ? ['--enable-source-maps', COMPILED_MAIN] : ['--import', 'tsx', MAIN];
+  const child = spawn(process.execPath, args, {
+    cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

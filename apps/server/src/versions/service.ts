@@ -1,18 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { API_VERSION, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/pool.js';
 import { recordAudit } from '../admin/audit.js';
 import { forbidden } from '../http/errors.js';
 import { isAdmin, type UserRow } from '../users/user-row.js';
+// Imported rather than read from disk, so the compiled server carries it wherever its bundle lies.
+import serverPackage from '../../package.json' with { type: 'json' };
 
 /**
  * This server's version, from its package.json. The workspace versions move together, so it is also
  * the version of the client this server serves, the newest until an admin says otherwise.
  */
-export const SERVER_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
+export const SERVER_VERSION: string = serverPackage.version;
 
 const APP_VERSION_KEY = 'app_version';
 
