@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.js';
 import type { Account, Api } from '../support/api.js';
@@ -115,6 +120,34 @@ test('the System tab shows live gauges, read again every 10 s while it is open',
 
   await panel.getByRole('button', { name: 'Debug Voice Sessions' }).click();
   await expect(panel.getByRole('region', { name: 'Voice sessions' })).toContainText('Total sessions');
+});
+
+test('the System tab says when the last backup was taken, once `npm run backup` has taken one', async ({
+  admin,
+  server,
+  signedInPage,
+}) => {
+  const page = await signedInPage(admin);
+  const panel = await openAdminPanel(page, 'System');
+  const backups = panel.getByRole('region', { name: 'Backups' });
+  await expect(backups).toContainText('No backup taken yet');
+
+  // The operator backs the running server up, as the README says.
+  const folder = await mkdtemp(path.join(tmpdir(), 'hearth-e2e-backup-'));
+  try {
+    const out = path.join(folder, 'hearth.tar.gz');
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'backup', '--', '--out', out], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATA_DIR: server.dataDir },
+    });
+    expect(stdout).toContain(`Backup written to ${out}`);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+  // The tab reads its figures again by itself (every 10 s while open).
+  await expect(backups.locator('time')).toBeVisible({ timeout: 20_000 });
+  await expect(backups).not.toContainText('No backup taken yet');
+  await expect(backups.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
 });
 
 test('an admin promotes a user and demotes them again, and others see the badge change live, on their messages too', async ({
