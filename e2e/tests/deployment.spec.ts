@@ -87,9 +87,16 @@ test('nginx redirects to https, speaks HTTP/2 and passes on what the server need
   expect(await getOverHttp2(proxy.httpsUrl(), '/api/version', ca)).toEqual({ alpn: 'h2', status: 200 });
 
   // X-Forwarded-Proto: the server knows the request came over TLS, so it sends Strict-Transport-Security.
-  const version = await request(`${proxy.httpsUrl()}/api/version`, { ca });
+  // The client's own X-Request-Id does not reach the server's log: nginx sets its own id there.
+  const version = await request(`${proxy.httpsUrl()}/api/version`, {
+    ca,
+    headers: { 'x-request-id': 'chosen-by-the-client' },
+  });
   expect(version.status).toBe(200);
   expect(version.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  await expect.poll(() => /"route":"\/api\/version"/.test(server.output())).toBe(true);
+  expect(server.output()).not.toContain('chosen-by-the-client');
+  expect(server.output()).toMatch(/"reqId":"[0-9a-f]{32}"[^\n]*"route":"\/api\/version"/);
 
   // X-Forwarded-For through a trusted proxy: the device of a sign-in from another address of this
   // machine records that address, not nginx's 127.0.0.1.

@@ -55,6 +55,7 @@ export async function takeBackup(o: BackupOptions): Promise<BackupResult> {
     const dump = await dumpDatabase(client, staging, async () => {
       files = await listStoredFiles(o.filesDir);
     });
+    files = await stillStored(o.filesDir, files);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       hearth_version: o.hearthVersion,
@@ -80,6 +81,30 @@ export async function takeBackup(o: BackupOptions): Promise<BackupResult> {
   }
 }
 
+/**
+ * An upload refused after its file was stored (a name taken, a limit reached) has that file removed at
+ * once, outside the deletion queue; no row names it. One listed before the snapshot's files are copied
+ * may be gone by then: it is left out, so the manifest counts only what is copied.
+ */
+async function stillStored(filesDir: string, keys: string[]): Promise<string[]> {
+  const present = await Promise.all(
+    keys.map((key) =>
+      stat(path.join(filesDir, key)).then(
+        () => true,
+        (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ENOENT') return false;
+          throw err;
+        },
+      ),
+    ),
+  );
+  return keys.filter((_, i) => present[i]);
+}
+
+/** Said when such a file goes in the moment between that check and its copy: rare, and a new run is enough. */
+const FILE_GONE =
+  'A stored file was removed while the backup copied it (an upload refused at that moment): run the backup again.';
+
 async function writeArchive(
   target: string,
   manifest: Manifest,
@@ -90,7 +115,9 @@ async function writeArchive(
   const pack = tarPack();
   const written = pipeline(pack, createGzip(), createWriteStream(target, { flags: 'wx', mode: 0o600 }));
   const add = async (name: string, source: string) => {
-    const { size, mtime } = await stat(source);
+    const { size, mtime } = await stat(source).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new Error(FILE_GONE) : err;
+    });
     const entry = pack.entry({ name, size, mtime, mode: 0o600 });
     await pipeline(createReadStream(source), entry);
   };

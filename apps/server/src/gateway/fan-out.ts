@@ -34,7 +34,10 @@ export function flushPending(state: GatewayState, session: LiveSession): void {
   session.replaying = false;
   const pending = session.pending;
   session.pending = [];
-  for (const event of pending) process(state, session, event);
+  let sent = 0;
+  for (const event of pending) if (process(state, session, event)) sent++;
+  // Held back for this session when they were delivered to the others: counted now they are sent.
+  if (sent > 0) state.ctx.metrics.eventsDelivered.inc(sent);
 }
 
 /** Sends a frame unless the socket is too far behind: a slow consumer is closed, never waited for. */

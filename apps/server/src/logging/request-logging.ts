@@ -14,12 +14,13 @@ export function installRequestLogging(http: FastifyInstance, logRequests: boolea
   http.addHook('preHandler', (request, _reply, done) => withRequestId(request.id, done));
   if (!logRequests) return;
   http.addHook('onResponse', (request, reply, done) => {
-    const path = request.url.split('?', 1)[0];
+    const route = request.routeOptions.url ?? null;
     request.log.info(
       {
         method: request.method,
-        route: request.routeOptions.url ?? null,
-        path,
+        route,
+        // The route names what was asked; a path can hold a user's words (an attachment's file name).
+        path: route === null ? request.url.split('?', 1)[0] : undefined,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,
