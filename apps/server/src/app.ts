@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { createPool } from './db/pool.js';
+import { createPool, createProbePool } from './db/pool.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded/index.js';
 import { migrate } from './db/migrate.js';
 import { TokenService } from './auth/tokens.js';
@@ -117,6 +117,8 @@ export async function startApp(config: Config, log: Logger = createLogger(config
     }
     const db = createPool(config.databaseUrl ?? embedded!.url);
     cleanups.push(() => db.end());
+    const probeDb = createProbePool(config.databaseUrl ?? embedded!.url);
+    cleanups.push(() => probeDb.end());
     await migrate(db);
 
     let events: EventLog;
@@ -179,7 +181,7 @@ export async function startApp(config: Config, log: Logger = createLogger(config
     // Before every route, so each one is counted and logged: the probes and the API alike.
     installRequestLogging(http, config.logRequests);
     countRequests(http, metrics);
-    healthRoutes(http, { db, redis });
+    healthRoutes(http, { db: probeDb, redis });
     metricsRoutes(http, metrics, config.metricsToken);
     await installSecurityHeaders(http);
     await http.register(

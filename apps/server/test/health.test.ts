@@ -47,6 +47,28 @@ describe('health and readiness', () => {
     await expect.poll(async () => (await probe(app, '/readyz')).status, { timeout: 10_000 }).toBe(200);
   });
 
+  it('is not ready while the database hangs, answering in time every time, and ready again after', async () => {
+    const url = new URL(await createTestDatabase());
+    const proxy = await TcpProxy.open(url.hostname, Number(url.port));
+    cleanups.push(() => proxy.close());
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const app = await startTestServer({ databaseUrl: url.toString() });
+    cleanups.push(() => app.close());
+    expect(await probe(app, '/readyz')).toMatchObject({ status: 200 });
+
+    // Connections stay open and nothing comes back: a load balancer probing meanwhile must still get
+    // its answer within the check's timeout, probe after probe.
+    proxy.freeze();
+    for (let i = 0; i < 4; i++) {
+      const started = Date.now();
+      expect(await probe(app, '/readyz')).toMatchObject({ status: 503, body: { down: ['database'] } });
+      expect(Date.now() - started).toBeLessThan(4_000);
+    }
+    proxy.thaw();
+    await expect.poll(async () => (await probe(app, '/readyz')).status, { timeout: 10_000 }).toBe(200);
+  });
+
   it('in a cluster, is not ready while Redis is down', async () => {
     const redis = await startThrowawayRedis();
     cleanups.push(() => redis.stop());

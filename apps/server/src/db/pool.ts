@@ -24,6 +24,24 @@ export function createPool(connectionString: string): Db {
   return pool;
 }
 
+/**
+ * The readiness probe's own connection (health/routes.ts): a probe must answer within its timeout
+ * whatever the main pool is doing. Through the main pool, a probe during a database hang waits for a
+ * client with no limit, and each abandoned probe stays queued behind the hung queries. Here waiting
+ * for the connection and the query are both bounded, and at most one connection is held.
+ */
+export function createProbePool(connectionString: string, timeoutMs = 2_000): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 1,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    idleTimeoutMillis: 60_000,
+  });
+  pool.on('error', () => undefined); // the probe itself reports what is down
+  return pool;
+}
+
 export async function inTransaction<T>(db: Db, fn: (client: DbClient) => Promise<T>): Promise<T> {
   const client = await db.connect();
   try {

@@ -4,10 +4,13 @@ import net from 'node:net';
  * A TCP relay in front of a service, to take the service away from a server under test and give it
  * back, without stopping a service other tests share. `cut()` closes every relayed connection and
  * refuses new ones, as a stopped database would; `restore()` accepts again on the same port.
+ * `freeze()` keeps every connection open and takes new ones but relays nothing, as a hung database
+ * (or a dropped network) would; `thaw()` relays again what was held.
  */
 export class TcpProxy {
   private server: net.Server;
   private sockets = new Set<net.Socket>();
+  private frozen = false;
   port = 0;
 
   private constructor(
@@ -32,6 +35,7 @@ export class TcpProxy {
         socket.on('error', () => socket.destroy());
       }
       client.pipe(upstream).pipe(client);
+      if (this.frozen) for (const socket of [client, upstream]) socket.pause();
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -51,6 +55,17 @@ export class TcpProxy {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const socket of this.sockets) socket.destroy();
     await closed;
+  }
+
+  /** Relays nothing more: both directions of every connection, and of new ones, are held. */
+  freeze(): void {
+    this.frozen = true;
+    for (const socket of this.sockets) socket.pause();
+  }
+
+  thaw(): void {
+    this.frozen = false;
+    for (const socket of this.sockets) socket.resume();
   }
 
   async restore(): Promise<void> {
