@@ -42,6 +42,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   const staging = path.join(dataDir, STAGING);
   const created: string[] = [staging];
   let embedded: EmbeddedDb | undefined;
+  let loaded = false;
   try {
     await mkdir(staging, { recursive: true });
     const known = await migrationNames();
@@ -58,16 +59,21 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
         path.dirname(embedded.databaseDir) === dataDir ? embedded.databaseDir : path.dirname(embedded.databaseDir),
       );
     }
+    // The files first, while nothing else has changed: a failure after them removes them again.
+    if (existsSync(path.join(staging, 'files'))) {
+      await rename(path.join(staging, 'files'), path.join(dataDir, 'files'));
+      created.push(path.join(dataDir, 'files'));
+    }
     const db = createPool(o.databaseUrl ?? embedded!.url);
     let upgraded: string[];
     try {
       await inTransaction(db, (client) => loadDatabase(client, manifest, staging));
+      loaded = true;
       upgraded = await migrate(db); // forward to this release, as a server's start would
       await recordBackup(db, { takenAt: new Date(manifest.taken_at), bytes: archiveSize, files: manifest.files });
     } finally {
       await db.end();
     }
-    if (existsSync(path.join(staging, 'files'))) await rename(path.join(staging, 'files'), path.join(dataDir, 'files'));
     await rm(staging, { recursive: true, force: true });
     return { manifest, upgraded };
   } catch (err) {
@@ -75,6 +81,11 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     embedded = undefined;
     // What this restore made, so the folder is as empty as it was and the restore can run again.
     for (const dir of created) await rm(dir, { recursive: true, force: true });
+    // An external database is not this restore's to remove: say what stands in the way of a new run.
+    if (loaded && o.databaseUrl)
+      throw new Error(
+        `${err instanceof Error ? err.message : String(err)} The database of DATABASE_URL was filled before this failed: drop it and create it empty again before running the restore again.`,
+      );
     throw err;
   } finally {
     await embedded?.stop();
