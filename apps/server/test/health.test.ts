@@ -18,15 +18,21 @@ const probe = async (app: RunningApp, path: string) => {
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 };
 
+/** A server whose database is reached through a relay the test can cut or freeze. */
+async function serverBehindRelay(): Promise<{ app: RunningApp; proxy: TcpProxy }> {
+  const url = new URL(await createTestDatabase());
+  const proxy = await TcpProxy.open(url.hostname, Number(url.port));
+  cleanups.push(() => proxy.close());
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  const app = await startTestServer({ databaseUrl: url.toString() });
+  cleanups.push(() => app.close());
+  return { app, proxy };
+}
+
 describe('health and readiness', () => {
   it('says the process is up, and ready only while the database answers', async () => {
-    const url = new URL(await createTestDatabase());
-    const proxy = await TcpProxy.open(url.hostname, Number(url.port));
-    cleanups.push(() => proxy.close());
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    const app = await startTestServer({ databaseUrl: url.toString() });
-    cleanups.push(() => app.close());
+    const { app, proxy } = await serverBehindRelay();
 
     const health = await probe(app, '/healthz');
     expect(health).toMatchObject({ status: 200, body: { status: 'ok' } });
@@ -48,13 +54,7 @@ describe('health and readiness', () => {
   });
 
   it('is not ready while the database hangs, answering in time every time, and ready again after', async () => {
-    const url = new URL(await createTestDatabase());
-    const proxy = await TcpProxy.open(url.hostname, Number(url.port));
-    cleanups.push(() => proxy.close());
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    const app = await startTestServer({ databaseUrl: url.toString() });
-    cleanups.push(() => app.close());
+    const { app, proxy } = await serverBehindRelay();
     expect(await probe(app, '/readyz')).toMatchObject({ status: 200 });
 
     // Connections stay open and nothing comes back: a load balancer probing meanwhile must still get
