@@ -247,6 +247,20 @@ describe('paging and totals', () => {
     const deeper = await search(carol, m, '&limit=2&offset=997');
     expect(deeper.body.messages.map((x: any) => x.content)).toEqual([`${m} 4103`, `${m} 4102`]);
   });
+
+  it('matches a phrase too common to read every match of as written, not by a stem of its words', async () => {
+    const channel = await newChannel();
+    const m = marker();
+    await sql(
+      `INSERT INTO messages (channel_id, user_id, content) SELECT $1, $2, $3 || ' run fast ' || n FROM generate_series(1, $4) n`,
+      [channel, alice.id, m, 1100],
+    );
+    // Newest of all, and only a stem of the phrase's first word ('running' reads 'run' in English).
+    await post(alice, channel, `${m} running fast`);
+    const res = await search(carol, `${m} "run fast"`, '&limit=2');
+    expect(res.body).toMatchObject({ total: SEARCH_TOTAL_CAP, total_capped: true });
+    expect(res.body.messages.map((x: any) => x.content)).toEqual([`${m} run fast 1100`, `${m} run fast 1099`]);
+  });
 });
 
 describe('only what the caller may see', () => {

@@ -82,19 +82,18 @@ export function preparedSearch(search: ParsedSearch, row: PreparedRow): Prepared
   };
 }
 
-/**
- * How a statement finds a search's matches (search/matches.ts): through the indexes, or by walking the
- * messages newest first and testing each one read (the pairs function would read each text again).
- */
+/** How a statement finds a search's matches (search/matches.ts): through the indexes, or by walking the messages newest first. */
 export type MatchWay = 'indexed' | 'walked';
 
 /**
  * The conditions on `m` that the text of a search asks for; null when it asks for nothing that can
  * match (only punctuation). Words, and phrases of one word, are one tsquery for the full-text index.
- * A longer phrase, through the indexes, needs its word pairs (the pairs index finds the messages
- * holding them all at once), and past two words, the words in order too: a test of the few messages
- * the pairs leave, by a function the planner cannot turn into a scan of the full-text index
- * (ts_match_vq is what `@@` calls). Walked, the words in order are the one test.
+ * A longer phrase needs its word pairs as written: through the indexes, the pairs index finds the
+ * messages holding them all at once, and past two words the words in order are tested on the few it
+ * leaves, by a function the planner cannot turn into a scan of the full-text index (ts_match_vq is
+ * what `@@` calls). Walked, the words in order are tested first, on the stored vector, and the pairs
+ * only on what passes (PostgreSQL tests a row's cheaper conditions first): the vector alone would
+ * also take a stem for the word ('running fast' for "run fast", by its English reading).
  */
 export function textConditions(text: PreparedText, way: MatchWay, p: Params): string[] | null {
   const single = text.phrases.filter((ph) => ph.pairs.length === 0).map((ph) => ph.query);
@@ -103,10 +102,10 @@ export function textConditions(text: PreparedText, way: MatchWay, p: Params): st
   if (lexemes.length + long.length === 0) return null;
   const where: string[] = [];
   if (lexemes.length > 0) where.push(`m.search_vector @@ ${p.add(lexemes.map((q) => `(${q})`).join(' & '))}::tsquery`);
-  if (way === 'indexed' && long.length > 0)
-    where.push(`search_word_pairs(m.content) @> ${p.add([...new Set(long.flatMap((ph) => ph.pairs))])}::text[]`);
   for (const ph of long)
     if (way === 'walked' || ph.pairs.length > 1)
       where.push(`ts_match_vq(m.search_vector, ${p.add(ph.query)}::tsquery)`);
+  if (long.length > 0)
+    where.push(`search_word_pairs(m.content) @> ${p.add([...new Set(long.flatMap((ph) => ph.pairs))])}::text[]`);
   return where;
 }
