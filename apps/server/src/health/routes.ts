@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/pool.js';
+import { withinTime } from './within-time.js';
 
 /** How long a dependency may take to answer before the node is reported not ready. */
 export const READY_TIMEOUT_MS = 2_000;
@@ -11,6 +12,17 @@ export interface ReadinessDeps {
   redis?: Redis;
 }
 
+/** Whether a check answers (without an error) within the time. */
+const answersWithin = (check: () => Promise<unknown>, timeoutMs: number) =>
+  withinTime(
+    check().then(
+      () => true,
+      () => false,
+    ),
+    timeoutMs,
+    false,
+  );
+
 /**
  * Resolves with the names of what did not answer in time. A check that hangs is abandoned, not
  * waited for: a load balancer probing every few seconds must get an answer in time.
@@ -20,20 +32,6 @@ export async function whatIsDown({ db, redis }: ReadinessDeps, timeoutMs = READY
   if (redis) checks.push(['redis', () => redis.ping()]);
   const answers = await Promise.all(checks.map(([, check]) => answersWithin(check, timeoutMs)));
   return checks.filter((_, i) => !answers[i]).map(([name]) => name);
-}
-
-async function answersWithin(check: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-  const answered = check().then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([answered, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/pool.js';
 import type { EventLog } from '../events/event-log.js';
 import { READY_TIMEOUT_MS } from '../health/routes.js';
+import { withinTime } from '../health/within-time.js';
 import type { Metrics } from './metrics.js';
 
 /** Methods kept as they are in the label; any other is 'other', so a client cannot add series. */
@@ -56,15 +57,14 @@ export function watchGauges(metrics: Metrics, { db, liveConnections }: GaugeSour
   // Instance-wide, from the column the stored-file triggers keep exact; the last figure stands when
   // the database does not answer, so a scrape never waits on it for long.
   let storageUsed = 0;
-  metrics.gauge('hearth_storage_used_bytes', 'Bytes of stored files charged to users, instance-wide', async () => {
-    let timer: NodeJS.Timeout | undefined;
-    const query = db
-      .query<{ n: string | null }>('SELECT sum(storage_used_bytes) AS n FROM users')
-      .then(({ rows }) => (storageUsed = Number(rows[0]?.n ?? 0)))
-      .catch(() => storageUsed);
-    const late = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(storageUsed), READY_TIMEOUT_MS)));
-    const n = await Promise.race([query, late]);
-    clearTimeout(timer);
-    return n;
-  });
+  metrics.gauge('hearth_storage_used_bytes', 'Bytes of stored files charged to users, instance-wide', () =>
+    withinTime(
+      db
+        .query<{ n: string | null }>('SELECT sum(storage_used_bytes) AS n FROM users')
+        .then(({ rows }) => (storageUsed = Number(rows[0]?.n ?? 0)))
+        .catch(() => storageUsed),
+      READY_TIMEOUT_MS,
+      storageUsed,
+    ),
+  );
 }

@@ -46,6 +46,19 @@ export function aptInstall(packages: string[], why: string): void {
   }
 }
 
+/**
+ * For what the tests need from the system: installs `packages` with apt-get where that may be used,
+ * else throws `help` (the line saying what to install); a failed install throws it with apt's reason.
+ */
+export function installOrExplain(packages: string[], why: string, help: string): void {
+  if (!canUseApt()) throw new Error(help);
+  try {
+    aptInstall(packages, why);
+  } catch (err) {
+    throw new Error(`${help} (${err instanceof Error ? err.message : String(err)})`);
+  }
+}
+
 /** A package's name per package manager, where it differs from the Debian one. */
 export interface PackageNames {
   debian: string;

@@ -10,7 +10,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { aptInstall, canUseApt, installCommand, which } from '../system/packages.js';
+import { installCommand, installOrExplain, which } from '../system/packages.js';
 
 /** Debian puts nginx in /usr/sbin, which a user's PATH may not name. */
 function findNginx(): string | undefined {
@@ -26,12 +26,7 @@ export function ensureNginx(): string {
   if (missing.length > 0) {
     const hint = missing.map((name) => installCommand({ debian: name }) ?? name).join(', ');
     const help = `The deployment test needs ${missing.join(' and ')}: install ${hint}.`;
-    if (!canUseApt()) throw new Error(help);
-    try {
-      aptInstall(missing, 'for the deployment test');
-    } catch (err) {
-      throw new Error(`${help} (${err instanceof Error ? err.message : String(err)})`);
-    }
+    installOrExplain(missing, 'for the deployment test', help);
   }
   const nginx = findNginx();
   if (!nginx || !which('openssl')) throw new Error('nginx or openssl was installed but cannot be found on PATH');

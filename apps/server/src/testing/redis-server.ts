@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { freePort } from '../net/free-port.js';
-import { aptInstall, canUseApt, which } from '../system/packages.js';
+import { installOrExplain, which } from '../system/packages.js';
 
 export interface ThrowawayRedis {
   url: string;
@@ -20,12 +20,7 @@ export function ensureRedisServer(): string {
   if (found) return found;
   const help =
     'The cluster tests need redis-server: install Redis (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set TEST_REDIS_URL.';
-  if (!canUseApt()) throw new Error(help);
-  try {
-    aptInstall(['redis-server'], 'for the cluster tests');
-  } catch (err) {
-    throw new Error(`${help} (${err instanceof Error ? err.message : String(err)})`);
-  }
+  installOrExplain(['redis-server'], 'for the cluster tests', help);
   const installed = which('redis-server');
   if (!installed) throw new Error(help);
   return installed;
