@@ -39,7 +39,7 @@ import { PresenceTracker } from './presence/tracker.js';
 import { presenceRoutes } from './presence/routes.js';
 import { startUploadHousekeeping } from './uploads/housekeeping.js';
 import { FileUrls } from './uploads/file-urls.js';
-import { LocalDiskStorage } from './storage/local-disk.js';
+import { openStorage } from './storage/create-storage.js';
 import { openTurnRelay } from './voice/turn.js';
 import { turnserverForStart } from './voice/turnserver.js';
 import { startSeatSweep } from './voice/seat-sweep.js';
@@ -61,7 +61,6 @@ import { gateAdminRoutes } from './admin/admin-gate.js';
 import { adminUserRoutes } from './admin/users-routes.js';
 import { adminAuditRoutes } from './admin/audit-routes.js';
 import { adminPanelRoutes } from './admin/panel-routes.js';
-import path from 'node:path';
 import { createLogger, type Logger } from './logging/logger.js';
 import { installRequestLogging } from './logging/request-logging.js';
 import { requestIdFor } from './logging/request-id.js';
@@ -110,6 +109,9 @@ export async function startApp(config: Config, log: Logger = createLogger(config
     // First: installing coturn (when it is missing and may be) takes a while and blocks, and nothing
     // else has started yet to be held up by it.
     const turnserver = !config.turnSecret && config.localCoturn ? turnserverForStart(config) : undefined;
+    // Before the database: an S3 bucket that cannot be reached stops the start at once, saying why.
+    const files = await openStorage(config);
+    cleanups.push(async () => files.close());
     let embedded: EmbeddedDb | undefined;
     if (!config.databaseUrl) {
       embedded = await startEmbeddedPostgres(config.dataDir, config.embeddedPgPort);
@@ -153,7 +155,7 @@ export async function startApp(config: Config, log: Logger = createLogger(config
       ephemeral,
       limiter,
       tokens: await TokenService.create(db, config.accessTokenTtlSec),
-      storage: new CountedStorage(new LocalDiskStorage(path.join(config.dataDir, 'files')), metrics),
+      storage: new CountedStorage(files.storage, metrics),
       files: await FileUrls.create(db, config.fileUrlTtlSec),
       mail: new Mailer(db, config),
       push: await PushService.open({ db, config }),

@@ -2,6 +2,7 @@ import { LINK_PREVIEW_TIMEOUT_MS, LIVE_IDLE_TIMEOUT_MS, RATE_LIMITS, type RateLi
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { LOG_LEVELS, type LogLevel } from './logging/logger.js';
+import type { S3Settings } from './storage/s3.js';
 
 export interface RateLimitRule {
   limit: number;
@@ -14,6 +15,9 @@ export type RateLimits = Record<RateLimitName, RateLimitRule>;
 /** GIPHY's content ratings, mildest first (GIPHY_RATING). */
 export const GIPHY_RATINGS = ['g', 'pg', 'pg-13', 'r'] as const;
 export type GiphyRating = (typeof GIPHY_RATINGS)[number];
+
+/** Where stored files live (STORAGE_BACKEND): DATA_DIR/files, or an S3-compatible bucket. */
+export type StorageSettings = { backend: 'local' } | ({ backend: 's3' } & S3Settings);
 
 export interface Config {
   port: number;
@@ -55,6 +59,7 @@ export interface Config {
   logLevel: LogLevel;
   /** Set: GET /metrics answers with `Authorization: Bearer <it>`; unset: /metrics is 404. */
   metricsToken: string | undefined;
+  storage: StorageSettings;
   /** Largest file one upload may carry; larger is answered 413. */
   uploadMaxBytes: number;
   /** How long a file's signed address stays valid (from the next whole hour). */
@@ -207,6 +212,28 @@ function turnServer(env: NodeJS.ProcessEnv) {
   return { turnUrls, turnSecret };
 }
 
+/** STORAGE_BACKEND and, for s3, the bucket's settings: each one it needs must be set. */
+function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
+  const backend = oneOf('STORAGE_BACKEND', env.STORAGE_BACKEND?.trim() || 'local', ['local', 's3'] as const);
+  if (backend === 'local') return { backend };
+  const required = (name: string) => {
+    const value = env[name]?.trim();
+    if (!value) throw new Error(`STORAGE_BACKEND=s3 needs ${name}`);
+    return value;
+  };
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  return {
+    backend,
+    // Unset: Amazon S3 itself, found by its region.
+    endpoint: endpoint && httpUrl('S3_ENDPOINT', endpoint),
+    region: required('S3_REGION'),
+    bucket: required('S3_BUCKET'),
+    accessKeyId: required('S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: bool('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false),
+  };
+}
+
 /** Reads the environment. Every setting has a default so `npm start` needs none. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const scale = env.RATE_LIMIT_SCALE ? Number(env.RATE_LIMIT_SCALE) : 1;
@@ -242,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logRequests: bool('LOG_REQUESTS', env.LOG_REQUESTS, true),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL?.trim() || 'info', LOG_LEVELS),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    storage: storageSettings(env),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 25 * 1024 * 1024, 1),
     fileUrlTtlSec: int(env.FILE_URL_TTL_SEC, 24 * 3600, 60),
     unsentUploadTtlSec: int(env.UNSENT_UPLOAD_TTL_SEC, 24 * 3600, 60),

@@ -27,7 +27,7 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 const backUp = (out: string) =>
   takeBackup({
     databaseUrl: server.ctx.config.databaseUrl!,
-    filesDir: path.join(server.ctx.config.dataDir, 'files'),
+    storage: server.ctx.storage,
     out,
     hearthVersion: 'test',
   });

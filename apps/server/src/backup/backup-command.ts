@@ -1,7 +1,7 @@
 /** `npm run backup -- --out FILE`: see take-backup.ts. */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
+import { openStorage } from '../storage/create-storage.js';
 import { fromStartFolder, hearthVersion, megabytes, runCommand } from './commands.js';
 import { databaseToBackUp } from './database-location.js';
 import { takeBackup } from './take-backup.js';
@@ -12,11 +12,15 @@ runCommand(async () => {
   const { values } = parseArgs({ options: { out: { type: 'string' } }, strict: true });
   if (!values.out) throw new Error(USAGE);
   const config = loadConfig();
-  const database = await databaseToBackUp(config.dataDir, config.databaseUrl);
+  const files = await openStorage(config);
+  const database = await databaseToBackUp(config.dataDir, config.databaseUrl).catch((err: unknown) => {
+    files.close();
+    throw err;
+  });
   try {
     const result = await takeBackup({
       databaseUrl: database.url,
-      filesDir: path.join(config.dataDir, 'files'),
+      storage: files.storage,
       out: fromStartFolder(values.out),
       hearthVersion: hearthVersion(),
     });
@@ -26,6 +30,7 @@ runCommand(async () => {
     if (!result.recorded)
       console.log('The database predates the record of backups: start the server of this release to upgrade it.');
   } finally {
+    files.close();
     await database.close();
   }
 });

@@ -1,7 +1,8 @@
 /**
  * Unpacks an archive into a staging folder: the manifest first (checked before anything is written),
- * the tables' COPY files, and the stored files through the local storage, which refuses any key the
- * server would not have made (no absolute paths, no '..'), writing each under its name only once whole.
+ * the tables' COPY files, and the stored files through a storage (the staging folder's, or the S3
+ * bucket), which refuses any key the server would not have made (no absolute paths, no '..'), writing
+ * each under its name only once whole.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import { extract as tarExtract } from 'tar-stream';
-import { LocalDiskStorage } from '../storage/local-disk.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import {
   DATABASE_FOLDER,
   FILES_FOLDER,
@@ -21,17 +22,17 @@ import {
 } from './archive-format.js';
 
 /**
- * Unpacks `archive` into staging/database and staging/files; `check` sees the manifest before
- * anything else is written and may refuse it by throwing.
+ * Unpacks `archive`'s tables into staging/database and its files into `storage`; `check` sees the
+ * manifest before anything else is written and may refuse it by throwing.
  */
 export async function unpackArchive(
   archive: string,
   staging: string,
+  storage: FileStorage,
   check: (manifest: Manifest) => Promise<void>,
 ): Promise<Manifest> {
   const extract = tarExtract();
   const unpacking = pipeline(createReadStream(archive), createGunzip(), extract);
-  const storage = new LocalDiskStorage(path.join(staging, 'files'));
   await mkdir(path.join(staging, DATABASE_FOLDER), { recursive: true });
   let manifest: Manifest | undefined;
   let files = 0;

@@ -11,6 +11,8 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded/index.js';
 import { migrate, migrationNames } from '../db/migrate.js';
 import { createPool, inTransaction } from '../db/pool.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { LocalDiskStorage } from '../storage/local-disk.js';
 import type { Manifest } from './archive-format.js';
 import { existingCluster, runningPort } from './database-location.js';
 import { recordBackup } from './last-backup.js';
@@ -22,6 +24,8 @@ export interface RestoreOptions {
   dataDir: string;
   /** An external database to fill; unset: the data folder's embedded one, made new. */
   databaseUrl: string | undefined;
+  /** A remote storage (the S3 bucket) the files go into, which must be empty; unset: DATA_DIR/files. */
+  remoteFiles?: FileStorage;
 }
 
 export interface RestoreResult {
@@ -38,6 +42,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   if (archiveSize === undefined) throw new Error(`There is no backup at ${o.archive}.`);
   await refuseUsedDataDir(dataDir);
   if (o.databaseUrl) await refuseUsedDatabase(o.databaseUrl);
+  if (o.remoteFiles) await refuseUsedBucket(o.remoteFiles);
 
   const staging = path.join(dataDir, STAGING);
   const created: string[] = [staging];
@@ -46,7 +51,9 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
   try {
     await mkdir(staging, { recursive: true });
     const known = await migrationNames();
-    const manifest = await unpackArchive(o.archive, staging, async (m) => {
+    // With S3 the files go straight into the bucket (checked empty above): a failure empties it again.
+    const files = o.remoteFiles ?? new LocalDiskStorage(path.join(staging, 'files'));
+    const manifest = await unpackArchive(o.archive, staging, files, async (m) => {
       const unknown = m.migrations.filter((name) => !known.includes(name));
       if (unknown.length)
         throw new Error(
@@ -60,7 +67,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       );
     }
     // The files first, while nothing else has changed: a failure after them removes them again.
-    if (existsSync(path.join(staging, 'files'))) {
+    if (!o.remoteFiles && existsSync(path.join(staging, 'files'))) {
       await rename(path.join(staging, 'files'), path.join(dataDir, 'files'));
       created.push(path.join(dataDir, 'files'));
     }
@@ -81,6 +88,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     embedded = undefined;
     // What this restore made, so the folder is as empty as it was and the restore can run again.
     for (const dir of created) await rm(dir, { recursive: true, force: true });
+    if (o.remoteFiles) await emptyBucket(o.remoteFiles);
     // An external database is not this restore's to remove: say what stands in the way of a new run.
     if (loaded && o.databaseUrl)
       throw new Error(
@@ -108,6 +116,21 @@ async function refuseUsedDataDir(dataDir: string): Promise<void> {
     throw new Error(
       `${dataDir} is not empty: restore only goes into a new or empty data folder (set DATA_DIR to one), and never overwrites anything.`,
     );
+}
+
+/** The bucket must hold no object: a restore never overwrites (or mixes with) files already there. */
+async function refuseUsedBucket(files: FileStorage): Promise<void> {
+  for await (const key of files.list())
+    throw new Error(
+      `The S3 bucket is not empty (it holds ${key}, for one): restore only goes into a new, empty bucket, and never overwrites anything.`,
+    );
+}
+
+/** What a failed restore put into the bucket, which was empty when it began. */
+async function emptyBucket(files: FileStorage): Promise<void> {
+  const keys: string[] = [];
+  for await (const key of files.list()) keys.push(key);
+  for (const key of keys) await files.delete(key);
 }
 
 /** An external database must hold no table, and nothing else (a server) may be connected to it. */

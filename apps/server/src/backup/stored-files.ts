@@ -1,20 +1,11 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileStorage } from '../storage/file-storage.js';
 
 /**
- * The storage keys of every file under root (DATA_DIR/files), as paths relative to it with '/'.
- * Files still being written (LocalDiskStorage's '.partial' names) are left out: no row names them.
+ * The storage keys of every stored file, sorted (the archive's order). Files still being written are
+ * not listed by either storage: no row names them yet.
  */
-export async function listStoredFiles(root: string): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(root, { recursive: true, withFileTypes: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []; // nothing uploaded yet
-    throw err;
-  }
-  return entries
-    .filter((e) => e.isFile() && !e.name.endsWith('.partial'))
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    .sort();
+export async function listStoredFiles(storage: FileStorage): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of storage.list()) keys.push(key);
+  return keys.sort();
 }

@@ -4,6 +4,7 @@
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { link, mkdtemp, mkdir, rm, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -20,13 +21,14 @@ import {
 import { dumpDatabase } from './dump-database.js';
 import { BACKUP_FILES_LOCK_ID } from './files-lock.js';
 import { recordBackup } from './last-backup.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import { listStoredFiles } from './stored-files.js';
 
 export interface BackupOptions {
   /** The database to read (a running server's, or one started for the backup). */
   databaseUrl: string;
-  /** DATA_DIR/files. */
-  filesDir: string;
+  /** The stored files (DATA_DIR/files, or the S3 bucket), read through the storage interface. */
+  storage: FileStorage;
   /** The archive to write; it must not exist yet. */
   out: string;
   hearthVersion: string;
@@ -53,9 +55,9 @@ export async function takeBackup(o: BackupOptions): Promise<BackupResult> {
     await mkdir(path.join(staging, DATABASE_FOLDER));
     let files: string[] = [];
     const dump = await dumpDatabase(client, staging, async () => {
-      files = await listStoredFiles(o.filesDir);
+      files = await listStoredFiles(o.storage);
     });
-    files = await stillStored(o.filesDir, files);
+    files = await stillStored(o.storage, files);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       hearth_version: o.hearthVersion,
@@ -66,7 +68,7 @@ export async function takeBackup(o: BackupOptions): Promise<BackupResult> {
       files: files.length,
     };
     const partial = path.join(staging, 'archive.tar.gz');
-    await writeArchive(partial, manifest, staging, o.filesDir, files);
+    await writeArchive(partial, manifest, staging, o.storage, files);
     await client.query('SELECT pg_advisory_unlock($1)', [BACKUP_FILES_LOCK_ID]);
     // link() never replaces an existing file, so an archive of the same name is never overwritten.
     await link(partial, out).catch((err: NodeJS.ErrnoException) => {
@@ -86,19 +88,11 @@ export async function takeBackup(o: BackupOptions): Promise<BackupResult> {
  * once, outside the deletion queue; no row names it. One listed before the snapshot's files are copied
  * may be gone by then: it is left out, so the manifest counts only what is copied.
  */
-async function stillStored(filesDir: string, keys: string[]): Promise<string[]> {
-  const present = await Promise.all(
-    keys.map((key) =>
-      stat(path.join(filesDir, key)).then(
-        () => true,
-        (err: NodeJS.ErrnoException) => {
-          if (err.code === 'ENOENT') return false;
-          throw err;
-        },
-      ),
-    ),
-  );
-  return keys.filter((_, i) => present[i]);
+async function stillStored(storage: FileStorage, keys: string[]): Promise<string[]> {
+  const present: string[] = [];
+  // One after another: a bucket is asked once per file, and a backup need not hurry the server's storage.
+  for (const key of keys) if ((await storage.size(key)) !== null) present.push(key);
+  return present;
 }
 
 /** Said when such a file goes in the moment between that check and its copy: rare, and a new run is enough. */
@@ -109,22 +103,31 @@ async function writeArchive(
   target: string,
   manifest: Manifest,
   staging: string,
-  filesDir: string,
+  storage: FileStorage,
   files: string[],
 ): Promise<void> {
   const pack = tarPack();
   const written = pipeline(pack, createGzip(), createWriteStream(target, { flags: 'wx', mode: 0o600 }));
-  const add = async (name: string, source: string) => {
-    const { size, mtime } = await stat(source).catch((err: NodeJS.ErrnoException) => {
-      throw err.code === 'ENOENT' ? new Error(FILE_GONE) : err;
-    });
+  const mtime = new Date(manifest.taken_at);
+  // A tar entry's header holds its size, so the size is asked first, then the bytes streamed.
+  const add = async (name: string, size: number, source: () => Promise<Readable>) => {
     const entry = pack.entry({ name, size, mtime, mode: 0o600 });
-    await pipeline(createReadStream(source), entry);
+    await pipeline(await source(), entry);
+  };
+  const gone = (err: NodeJS.ErrnoException) => {
+    throw err.code === 'ENOENT' ? new Error(FILE_GONE) : err;
   };
   try {
     pack.entry({ name: MANIFEST_ENTRY, mode: 0o600 }, JSON.stringify(manifest, null, 2));
-    for (const table of manifest.tables) await add(tableEntry(table.name), path.join(staging, tableEntry(table.name)));
-    for (const key of files) await add(FILES_FOLDER + key, path.join(filesDir, key));
+    for (const table of manifest.tables) {
+      const file = path.join(staging, tableEntry(table.name));
+      await add(tableEntry(table.name), (await stat(file)).size, async () => createReadStream(file));
+    }
+    for (const key of files) {
+      const size = await storage.size(key);
+      if (size === null) throw new Error(FILE_GONE);
+      await add(FILES_FOLDER + key, size, () => storage.get(key).catch(gone));
+    }
     pack.finalize();
   } catch (err) {
     pack.destroy(err as Error);

@@ -28,6 +28,10 @@ export class CountedStorage implements FileStorage {
     return this.inner.delete(key);
   }
 
+  list(): AsyncIterable<string> {
+    return this.inner.list();
+  }
+
   localPath(key: string): string | null {
     return this.inner.localPath(key);
   }

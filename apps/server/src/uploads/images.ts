@@ -1,3 +1,8 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import type { FileStorage } from '../storage/file-storage.js';
 
@@ -19,12 +24,26 @@ export interface ImageFacts {
  * The displayed size of a stored picture and a small WebP preview of it, or null when the bytes do
  * not decode (a corrupt or truncated file, or one over the pixel limit): it is then kept as a plain
  * file. The image library reads a file on the local disk by path, so a large photo is never held in
- * memory whole (JPEG is even decoded at a fraction of its size for the preview); from a remote store
- * the file would be read into memory first.
+ * memory whole (JPEG is even decoded at a fraction of its size for the preview); a file in a remote
+ * store (S3) is streamed to a temporary file first, so it is not held in memory whole either.
  */
 export async function inspectImage(storage: FileStorage, key: string, mime: string): Promise<ImageFacts | null> {
+  const local = storage.localPath(key);
+  if (local) return inspectFile(local, mime);
+  const dir = await mkdtemp(path.join(tmpdir(), 'hearth-image-'));
   try {
-    const input = storage.localPath(key) ?? (await streamToBuffer(await storage.get(key)));
+    const copy = path.join(dir, 'image');
+    await pipeline(await storage.get(key), createWriteStream(copy, { flags: 'wx', mode: 0o600 }));
+    return await inspectFile(copy, mime);
+  } catch {
+    return null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function inspectFile(input: string, mime: string): Promise<ImageFacts | null> {
+  try {
     // GIF and WebP may be animated: the preview keeps every frame, so it still moves in the list.
     const animated = mime === 'image/gif' || mime === 'image/webp';
     const image = sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS });
@@ -46,10 +65,4 @@ export async function inspectImage(storage: FileStorage, key: string, mime: stri
   } catch {
     return null;
   }
-}
-
-async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
 }

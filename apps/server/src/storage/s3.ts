@@ -1,0 +1,154 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  paginateListObjectsV2,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { Readable } from 'node:stream';
+import type { ByteRange, FileStorage } from './file-storage.js';
+import { checkKey, missingFile } from './keys.js';
+
+/** STORAGE_BACKEND=s3's settings (config.ts reads them). */
+export interface S3Settings {
+  /** An S3-compatible server's address; unset: Amazon S3 itself, by region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Addresses of the form endpoint/bucket/key instead of bucket.endpoint/key (most self-hosted servers). */
+  forcePathStyle: boolean;
+}
+
+/**
+ * S3's smallest part (but the last): a put holds at most this much per part in memory. With
+ * PART_QUEUE parts in flight and one being filled, one upload holds at most about 15 MB, whatever
+ * its size; a file smaller than one part is sent with a single PutObject.
+ */
+export const PART_BYTES = 5 * 1024 * 1024;
+const PART_QUEUE = 2;
+
+export function s3Client(s: S3Settings): S3Client {
+  return new S3Client({
+    endpoint: s.endpoint,
+    region: s.region,
+    forcePathStyle: s.forcePathStyle,
+    credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+    // The SDK's default sends every body with a CRC32 trailer in aws-chunked framing; S3-compatible
+    // servers do not all understand that framing (some store it as part of the file). A checksum
+    // only where an operation requires one keeps the plain, signed body every server reads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+const notFound = (err: unknown) =>
+  (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * Files as objects in one S3-compatible bucket, through the official AWS SDK. Puts are streamed in
+ * parts (a multipart upload, aborted on failure so nothing is left under the key); gets stream the
+ * object, or the HTTP Range asked for. Nothing is on this machine's disk: localPath is null.
+ */
+export class S3Storage implements FileStorage {
+  constructor(
+    private readonly client: S3Client,
+    private readonly bucket: string,
+  ) {}
+
+  /** Rejects with a sentence for people when the bucket cannot be reached with these settings. */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (err) {
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const why =
+        status === 404
+          ? 'there is no such bucket'
+          : status === 403 || status === 401
+            ? 'access was refused (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)'
+            : err instanceof Error
+              ? err.message || err.name
+              : String(err);
+      throw new Error(`The S3 bucket "${this.bucket}" cannot be reached: ${why}.`);
+    }
+  }
+
+  async put(key: string, source: Readable): Promise<number> {
+    checkKey(key);
+    let size = 0;
+    const counted = Readable.from(
+      (async function* () {
+        for await (const chunk of source) {
+          size += (chunk as Buffer).length;
+          yield chunk as Buffer;
+        }
+      })(),
+    );
+    // leavePartsOnError false: a failed source or request aborts the multipart upload, so the parts
+    // sent so far are dropped and no object appears under the key (S3 writes an object only whole).
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: counted },
+      partSize: PART_BYTES,
+      queueSize: PART_QUEUE,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (err) {
+      source.destroy();
+      throw err;
+    }
+    return size;
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: checkKey(key),
+          // Only start-end: the routes work out a suffix range themselves (uploads/serve-file.ts).
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      return answer.Body as Readable;
+    } catch (err) {
+      if (notFound(err)) throw missingFile(key);
+      throw err;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+      return head.ContentLength ?? 0;
+    } catch (err) {
+      if (notFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    // S3 answers a delete of a missing object with success too.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+  }
+
+  async *list(): AsyncIterable<string> {
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket }))
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+  }
+
+  localPath(): null {
+    return null;
+  }
+
+  /** Closes the client's connections. */
+  destroy(): void {
+    this.client.destroy();
+  }
+}
