@@ -7,7 +7,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ByteRange, FileStorage } from './file-storage.js';
 import { checkKey, missingFile } from './keys.js';
 
@@ -57,6 +58,8 @@ export class S3Storage implements FileStorage {
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,
+    /** Keys per ListObjectsV2 page (S3's own most is 1000); smaller in tests, to list across pages. */
+    private readonly listPageSize = 1000,
   ) {}
 
   /** Rejects with a sentence for people when the bucket cannot be reached with these settings. */
@@ -80,14 +83,18 @@ export class S3Storage implements FileStorage {
   async put(key: string, source: Readable): Promise<number> {
     checkKey(key);
     let size = 0;
-    const counted = Readable.from(
-      (async function* () {
-        for await (const chunk of source) {
-          size += (chunk as Buffer).length;
-          yield chunk as Buffer;
-        }
-      })(),
-    );
+    // Counts the bytes on their way; a byte stream, so it reads ahead no more than its 16 kB buffer.
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    // A failing source destroys `counted` with its error, which fails the upload.
+    let sourceError: unknown;
+    const piping = pipeline(source, counted).catch((err: unknown) => {
+      sourceError ??= err;
+    });
     // leavePartsOnError false: a failed source or request aborts the multipart upload, so the parts
     // sent so far are dropped and no object appears under the key (S3 writes an object only whole).
     const upload = new Upload({
@@ -100,9 +107,13 @@ export class S3Storage implements FileStorage {
     try {
       await upload.done();
     } catch (err) {
-      source.destroy();
-      throw err;
+      counted.destroy();
+      await piping;
+      // The source's own failure says what went wrong, rather than what followed from it.
+      throw sourceError ?? err;
     }
+    await piping;
+    if (sourceError) throw sourceError;
     return size;
   }
 
@@ -116,7 +127,8 @@ export class S3Storage implements FileStorage {
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
       );
-      return answer.Body as Readable;
+      const body = answer.Body as Readable;
+      return range ? exactly(body, range, answer.ContentRange) : body;
     } catch (err) {
       if (notFound(err)) throw missingFile(key);
       throw err;
@@ -139,7 +151,10 @@ export class S3Storage implements FileStorage {
   }
 
   async *list(): AsyncIterable<string> {
-    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket }))
+    for await (const page of paginateListObjectsV2(
+      { client: this.client, pageSize: this.listPageSize },
+      { Bucket: this.bucket },
+    ))
       for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
   }
 
@@ -151,4 +166,34 @@ export class S3Storage implements FileStorage {
   destroy(): void {
     this.client.destroy();
   }
+}
+
+/**
+ * The bytes of `range` from an answer to a ranged GET. HTTP lets a server answer a Range with more
+ * (the whole object, without Content-Range), and some S3-compatible servers widen a range (one gives
+ * the whole object for bytes=0-0): what came is cut down to what was asked.
+ */
+function exactly(body: Readable, range: ByteRange, contentRange: string | undefined): Readable {
+  const given = /^bytes (\d+)-(\d+)\//.exec(contentRange ?? '');
+  const givenStart = given ? Number(given[1]) : 0;
+  const givenEnd = given ? Number(given[2]) : Infinity;
+  if (givenStart === range.start && givenEnd === range.end) return body;
+  let skip = range.start - givenStart;
+  let left = range.end - range.start + 1;
+  const cut = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const from = Math.min(skip, chunk.length);
+      skip -= from;
+      const part = chunk.subarray(from, from + left);
+      left -= part.length;
+      done(null, part.length ? part : undefined);
+      // Once every byte asked for is there, the rest of the answer is not read.
+      if (left === 0) {
+        this.push(null);
+        body.destroy();
+      }
+    },
+  });
+  body.once('error', (err) => cut.destroy(err));
+  return body.pipe(cut);
 }

@@ -44,6 +44,13 @@ const SERVER_ENV_KEYS = [
   'METRICS_TOKEN',
   'AUTO_INSTALL_COTURN',
   'VOICE_SEAT_TIMEOUT_MS',
+  'STORAGE_BACKEND',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
   // Set by npm for the directory a script was started in; the server must not depend on it.
   'INIT_CWD',
 ];
