@@ -216,20 +216,19 @@ function turnServer(env: NodeJS.ProcessEnv) {
 function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
   const backend = oneOf('STORAGE_BACKEND', env.STORAGE_BACKEND?.trim() || 'local', ['local', 's3'] as const);
   if (backend === 'local') return { backend };
-  const required = (name: string) => {
-    const value = env[name]?.trim();
-    if (!value) throw new Error(`STORAGE_BACKEND=s3 needs ${name}`);
-    return value;
+  const required = (name: string, value: string | undefined) => {
+    if (!value?.trim()) throw new Error(`STORAGE_BACKEND=s3 needs ${name}`);
+    return value.trim();
   };
   const endpoint = env.S3_ENDPOINT?.trim() || undefined;
   return {
     backend,
     // Unset: Amazon S3 itself, found by its region.
     endpoint: endpoint && httpUrl('S3_ENDPOINT', endpoint),
-    region: required('S3_REGION'),
-    bucket: required('S3_BUCKET'),
-    accessKeyId: required('S3_ACCESS_KEY_ID'),
-    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    region: required('S3_REGION', env.S3_REGION),
+    bucket: required('S3_BUCKET', env.S3_BUCKET),
+    accessKeyId: required('S3_ACCESS_KEY_ID', env.S3_ACCESS_KEY_ID),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY', env.S3_SECRET_ACCESS_KEY),
     forcePathStyle: bool('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, false),
   };
 }

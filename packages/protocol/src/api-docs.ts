@@ -166,6 +166,37 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     description: 'Largest file one upload may carry (25 MB); a larger one is answered 413.',
   },
   {
+    name: 'STORAGE_BACKEND',
+    default: 'local',
+    description:
+      'Where uploaded files (attachments, pictures, emoji, GIFs, group icons) are kept: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, the S3_* settings; every node of a cluster must use it). The server checks the bucket at start and stops with a sentence when it cannot reach it.',
+  },
+  {
+    name: 'S3_ENDPOINT',
+    default: '(unset)',
+    description:
+      'With STORAGE_BACKEND=s3: the address of an S3-compatible server (MinIO, Garage, Ceph, a cloud’s). Unset: Amazon S3 itself, by S3_REGION.',
+  },
+  { name: 'S3_REGION', default: '(unset)', description: 'With STORAGE_BACKEND=s3 (required): the bucket’s region.' },
+  {
+    name: 'S3_BUCKET',
+    default: '(unset)',
+    description: 'With STORAGE_BACKEND=s3 (required): the bucket, made beforehand.',
+  },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    default: '(unset)',
+    description:
+      'With STORAGE_BACKEND=s3 (required): the access key, allowed to read, write, list and delete in the bucket.',
+  },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'With STORAGE_BACKEND=s3 (required): its secret.' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    default: 'false',
+    description:
+      'With STORAGE_BACKEND=s3: `true` for addresses of the form endpoint/bucket/key, which most self-hosted S3 servers need; `false`: bucket.endpoint/key.',
+  },
+  {
     name: 'FILE_URL_TTL_SEC',
     default: '86400',
     description:
