@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Api, LiveClient, uniqueName } from './client.js';
 import { canAccess, postgresUser, runningAsRoot } from '../src/db/embedded/run-as.js';
 import { freePort } from '../src/net/free-port.js';
+import { startThrowawayS3 } from '../src/testing/s3-server.js';
 import { REPO_ROOT, startServerProcess, type ServerProcess } from '../src/testing/server-process.js';
 
 /*
@@ -146,6 +147,33 @@ describe('starting the server', { timeout: 120_000 }, () => {
     const { code, output } = await runToEnd({ PORT: 'eighty' });
     expect(code).toBe(1);
     expect(output.trim()).toMatch(/^Hearth has a bad setting: [^\n]*"eighty"$/);
+  });
+
+  it('answers S3 storage with a setting missing, or a bucket it cannot reach, with one line, and exits 1', async () => {
+    const s3 = await startThrowawayS3();
+    cleanups.push(() => s3.stop());
+    // Node versions the AWS SDK has announced it will leave print a warning of their own: not Hearth's line.
+    const said = (output: string) =>
+      output
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('Hearth'));
+    const dataDir = await tempDir('hearth-data-');
+    await chmod(dataDir, 0o755);
+    const missing = await runToEnd({ ...s3.env, S3_BUCKET: '', DATA_DIR: dataDir, WEB_DIST: '' });
+    expect(missing.code).toBe(1);
+    expect(said(missing.output)).toEqual(['Hearth has a bad setting: STORAGE_BACKEND=s3 needs S3_BUCKET']);
+    const noBucket = await runToEnd({ ...s3.env, S3_BUCKET: 'not-made', DATA_DIR: dataDir, WEB_DIST: '' });
+    expect(noBucket.code).toBe(1);
+    expect(said(noBucket.output)).toEqual([
+      `Hearth failed to start: The S3 bucket "not-made" cannot be reached at ${s3.env.S3_ENDPOINT}: there is no such bucket.`,
+    ]);
+    const nobody = `http://127.0.0.1:${await freePort()}`;
+    const noServer = await runToEnd({ ...s3.env, S3_ENDPOINT: nobody, DATA_DIR: dataDir, WEB_DIST: '' });
+    expect(noServer.code).toBe(1);
+    expect(said(noServer.output)).toEqual([
+      `Hearth failed to start: The S3 bucket "hearth" cannot be reached at ${nobody}: connect ECONNREFUSED ${nobody.slice(7)}.`,
+    ]);
   });
 });
 

@@ -20,7 +20,7 @@ export async function openStorage(config: Pick<Config, 'storage' | 'dataDir'>): 
     return { storage: new LocalDiskStorage(path.join(config.dataDir, 'files')), close: () => undefined };
   const s3 = new S3Storage(s3Client(config.storage), config.storage.bucket);
   try {
-    await s3.check();
+    await s3.check(config.storage.endpoint);
   } catch (err) {
     s3.destroy();
     throw err;

@@ -63,7 +63,7 @@ export class S3Storage implements FileStorage {
   ) {}
 
   /** Rejects with a sentence for people when the bucket cannot be reached with these settings. */
-  async check(): Promise<void> {
+  async check(endpoint = 'Amazon S3'): Promise<void> {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
@@ -76,7 +76,7 @@ export class S3Storage implements FileStorage {
             : err instanceof Error
               ? err.message || err.name
               : String(err);
-      throw new Error(`The S3 bucket "${this.bucket}" cannot be reached: ${why}.`);
+      throw new Error(`The S3 bucket "${this.bucket}" cannot be reached at ${endpoint}: ${why}.`);
     }
   }
 
