@@ -7,7 +7,7 @@ import {
   type ViewportSize,
 } from '@playwright/test';
 import { Api, PASSWORD, type Account, type Channel, type Group } from './api.js';
-import { PushServiceStandIn } from '@hearth/server/testing';
+import { PushServiceStandIn, startThrowawayS3 } from '@hearth/server/testing';
 import { HearthServer } from './server.js';
 import { openChannel, send } from './chat.js';
 
@@ -27,6 +27,11 @@ export interface WorkerFixtures {
    * reached here): the worker's server may send Web Push to it (PUSH_ENDPOINT_ORIGINS).
    */
   pushService: PushServiceStandIn;
+  /**
+   * An option (test.use): the worker's server keeps its files in an S3-compatible bucket, on a
+   * throwaway S3 server of the worker's own, instead of its data folder.
+   */
+  s3Storage: boolean;
   /** One real server per worker, on its own embedded database; tests of a worker share it. */
   server: HearthServer;
   /** The first account of the worker's server, so an ADMIN. */
@@ -76,13 +81,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
+  s3Storage: [false, { option: true, scope: 'worker' }],
+
   server: [
-    async ({ pushService }, use) => {
-      const server = await HearthServer.start({ env: { PUSH_ENDPOINT_ORIGINS: pushService.origin } });
+    async ({ pushService, s3Storage }, use) => {
+      const s3 = s3Storage ? await startThrowawayS3() : undefined;
       try {
-        await use(server);
+        const server = await HearthServer.start({ env: { PUSH_ENDPOINT_ORIGINS: pushService.origin, ...s3?.env } });
+        try {
+          await use(server);
+        } finally {
+          await server.dispose();
+        }
       } finally {
-        await server.dispose();
+        await s3?.stop();
       }
     },
     { scope: 'worker', timeout: 90_000 },
