@@ -27,13 +27,15 @@ let admin: Person;
 let folder: string;
 const closing: (() => Promise<unknown>)[] = [];
 
+const MAX_UPLOAD = 8 * 1024 * 1024;
 const s3Settings = (bucket: ThrowawayS3) => loadConfig(bucket.env).storage;
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'hearth-s3-test-'));
   s3 = await startThrowawayS3();
   closing.push(() => s3.stop());
-  server = await startTestServer({ storage: s3Settings(s3) });
+  // Over one S3 part (5 MB), so a refused upload has sent parts before it is refused.
+  server = await startTestServer({ storage: s3Settings(s3), uploadMaxBytes: MAX_UPLOAD });
   closing.push(() => server.close());
   api = new Api(server.url);
   admin = await api.person('admin');
@@ -116,6 +118,14 @@ describe('a server storing its files in S3', () => {
     expect((await bytesOf(tail)).equals(binary.subarray(-10))).toBe(true);
     const head = await fetch(`${server.url}${a.file_url}`, { method: 'HEAD' });
     expect([head.status, head.headers.get('content-length')]).toEqual([200, String(binary.length)]);
+  });
+
+  it('refuses an upload over the size limit with 413, leaving nothing in the bucket', async () => {
+    const before = await bucketKeys(s3);
+    const tooBig = Buffer.alloc(MAX_UPLOAD + 1024 * 1024, 7);
+    const res = await api.post('/upload/attachment', form(tooBig, 'big.bin', 'application/octet-stream'), admin.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(413);
+    expect(await bucketKeys(s3)).toEqual(before);
   });
 
   it('measures an image attachment read back from the bucket and makes its preview', async () => {
