@@ -19,6 +19,7 @@ import { startThrowawayS3, type ThrowawayS3 } from '../src/testing/s3-server.js'
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
 import { Api, type Person } from './client.js';
 import { createTestDatabase, startTestServer } from './harness.js';
+import { runOpsCommand } from './support/backup-commands.js';
 
 let s3: ThrowawayS3;
 let server: RunningApp;
@@ -240,5 +241,28 @@ describe('a server storing its files in S3', () => {
       .body as Message[];
     const kept = history.find((m) => m.content === 'kept in S3')!;
     expect((await bytesOf(await fetchAt(restored.url, kept.attachments[0]!.file_url))).equals(binary)).toBe(true);
+  });
+
+  it('backs up and restores with npm run backup and npm run restore and the S3 settings', async () => {
+    const stored = await bucketKeys(s3);
+    const archive = path.join(folder, 'by-command.tar.gz');
+    const backup = await runOpsCommand('backup', ['--out', archive], {
+      ...s3.env,
+      DATA_DIR: server.ctx.config.dataDir,
+      DATABASE_URL: server.ctx.config.databaseUrl!,
+    });
+    expect(backup.output).toMatch(new RegExp(`^Backup written to .*, ${stored.length} stored files\\)`));
+    expect(backup.code).toBe(0);
+
+    const fresh = await startThrowawayS3();
+    closing.push(() => fresh.stop());
+    const restore = await runOpsCommand('restore', [archive], {
+      ...fresh.env,
+      DATA_DIR: path.join(folder, 'restored-by-command'),
+      DATABASE_URL: await createTestDatabase(),
+    });
+    expect(restore.output).toMatch(/^Restored .* and the database of DATABASE_URL and the S3 bucket: /);
+    expect(restore.code).toBe(0);
+    expect(await bucketKeys(fresh)).toEqual(stored);
   });
 });
