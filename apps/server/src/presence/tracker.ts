@@ -42,7 +42,7 @@ export class PresenceTracker {
       this.leaving.delete(userId);
       return;
     }
-    void this.guard(this.arrive(userId));
+    void this.guard(this.arrive(userId), 'an arrival');
   }
 
   /** A session of the user left this node. */
@@ -53,7 +53,7 @@ export class PresenceTracker {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.leaving.delete(userId);
-      if (!this.sessions.has(userId)) void this.guard(this.leave(userId));
+      if (!this.sessions.has(userId)) void this.guard(this.leave(userId), 'a departure');
     }, this.ctx.config.presenceOfflineGraceMs);
     timer.unref();
     this.leaving.set(userId, timer);
@@ -116,6 +116,7 @@ export class PresenceTracker {
         );
         await this.goneIfNowhere(rows.map((r) => r.user_id));
       })(),
+      'the beat',
     );
   }
 
@@ -152,12 +153,12 @@ export class PresenceTracker {
   }
 
   /** Presence is best effort: a failure (the database gone for a moment) is logged, never thrown into the gateway. */
-  private async guard(work: Promise<void>): Promise<void> {
+  private async guard(work: Promise<void>, what: string): Promise<void> {
     try {
       await work;
     } catch (err) {
       this.stale = true;
-      if (!this.stopped) console.error('[presence]', (err as Error).message);
+      if (!this.stopped) console.error(`[presence] ${what} not recorded:`, (err as Error).message);
     }
   }
 }
