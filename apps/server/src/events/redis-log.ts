@@ -67,9 +67,12 @@ export class RedisEventLog implements EventLog {
     // Not waited for while Redis is away (ioredis would hold the command through its reconnects): the
     // change is stored already, and the gap this leaves is marked once Redis answers again.
     if (this.redis.status !== 'ready') return this.lost();
+    // Outside the try: an event that cannot be serialised is a bug to report, not an outage.
+    const json = JSON.stringify(data);
+    const audienceJson = JSON.stringify(audience);
     try {
       if (this.gapOwed) await this.writeGap();
-      return await this.append(type, JSON.stringify(data), JSON.stringify(audience));
+      return await this.append(type, json, audienceJson);
     } catch (err) {
       return this.lost(err);
     }
