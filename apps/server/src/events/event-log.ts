@@ -48,7 +48,10 @@ export interface EventLog {
   readAfter(seq: number): Promise<LoggedEvent[] | null>;
   /** The seq of the last event this node dispatched. */
   head(): number;
-  /** Called if the shared log lost its data and numbering restarted (Redis only). */
+  /**
+   * Called when this node's sessions cannot be served from the log any more (Redis only): it lost its
+   * data and the numbering restarted, or this node was away until what it missed was trimmed.
+   */
   onReset?(listener: () => void): void;
   close(): Promise<void>;
 }

@@ -198,6 +198,16 @@ export class RedisEventLog implements EventLog {
       }
       if (!res && (await this.detectReset().catch(() => false))) continue;
       for (const [, entries] of res ?? []) {
+        // Seqs are consecutive in the stream: a first one further on means this node was away so long
+        // (its connection down, the others publishing) that what it missed was trimmed. Its sessions
+        // cannot be given those events: they start afresh.
+        const first = entries[0] ? seqOf(entries[0][0]) : 0;
+        if (first > this.lastSeq + 1) {
+          console.error(
+            `[events] events ${this.lastSeq + 1} to ${first - 1} are no longer kept; live sessions start afresh`,
+          );
+          for (const l of this.resetListeners) l();
+        }
         for (const entry of entries) {
           this.lastSeq = seqOf(entry[0]);
           // One bad entry or listener must not stop delivery for the whole node.
