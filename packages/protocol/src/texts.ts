@@ -55,6 +55,8 @@ export const TEXT = {
   internal: 'Internal server error',
   /** A change that collided with another one at the same moment (a deadlock the database broke). */
   busyTryAgain: 'Another change got in the way. Please try again.',
+  /** 503 while the server cannot reach PostgreSQL (stopped, restarting, the network to it down). */
+  databaseUnavailable: 'Hearth cannot reach its database right now. Try again in a moment.',
   wsNotAuthenticated: 'Authenticate first',
   wsUnknownType: 'Unknown message type',
   wsBadFrame: 'Frame must be a JSON object with a type',

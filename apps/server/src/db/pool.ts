@@ -21,6 +21,11 @@ export function createPool(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+  // Nor one checked out (a transaction, a lock held between queries) when PostgreSQL stops: pg emits
+  // 'error' on it, which the pool listens for only while the client is idle. The query under way fails
+  // with the error (a 503 for its request), the client is no longer queryable, and the pool drops it
+  // when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

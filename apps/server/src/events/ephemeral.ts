@@ -74,11 +74,12 @@ export class RedisEphemeralBus implements EphemeralBus {
   }
 
   async publish(type: string, data: unknown, audience: Audience): Promise<void> {
+    // At most once: while Redis is away the event is dropped, not held through ioredis's reconnects.
+    if (this.redis.status !== 'ready') return;
     // The frame is built once here and travels whole, so no node serialises it again.
-    await this.redis.publish(
-      this.channel,
-      JSON.stringify({ t: type, a: audience, f: buildEphemeralFrame(type, data) }),
-    );
+    await this.redis
+      .publish(this.channel, JSON.stringify({ t: type, a: audience, f: buildEphemeralFrame(type, data) }))
+      .catch(() => undefined);
   }
 
   subscribe(listener: (event: EphemeralEvent) => void): void {

@@ -33,17 +33,35 @@ export interface LoggedEvent {
  * the same order and can read back recent events to replay them to a resuming client.
  */
 export interface EventLog {
+  /**
+   * Appends an event; resolves with its seq, or with 0 when the shared log cannot be reached (Redis
+   * down). Such an event is delivered to nobody: what it announced is stored already, and the log
+   * then records a gap (`LOG_GAP`) as soon as it answers again, after which every session starts
+   * afresh and its client reloads. So a publish never fails the request that made the change.
+   */
   publish(type: string, data: unknown, audience: Audience): Promise<number>;
+  /** False while the shared log cannot be reached: what is published meanwhile reaches nobody live. */
+  reachable(): boolean;
   /** Called for each event in seq order, on every node. */
   subscribe(listener: (event: LoggedEvent) => void): void;
   /** The events after `seq` that this node has already dispatched, or null when some are no longer kept. */
   readAfter(seq: number): Promise<LoggedEvent[] | null>;
   /** The seq of the last event this node dispatched. */
   head(): number;
-  /** Called if the shared log lost its data and numbering restarted (Redis only). */
+  /**
+   * Called when this node's sessions cannot be served from the log any more (Redis only): it lost its
+   * data and the numbering restarted, or this node was away until what it missed was trimmed.
+   */
   onReset?(listener: () => void): void;
   close(): Promise<void>;
 }
+
+/**
+ * Internal event (no recipients) marking that events may be missing before it: this node could not
+ * publish some (Redis did not answer), or the log restarted. Every session that was live before it
+ * starts afresh, and a resume from before it is refused, so clients reload from the database.
+ */
+export const LOG_GAP = 'log_gap';
 
 export function buildFrame(type: string, seq: number, data: string): string {
   return `{"type":${JSON.stringify(type)},"seq":${seq},"data":${data}}`;

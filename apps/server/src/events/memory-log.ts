@@ -50,6 +50,10 @@ export class MemoryEventLog implements EventLog {
     return this.seq;
   }
 
+  reachable(): boolean {
+    return true;
+  }
+
   close(): Promise<void> {
     this.listeners = [];
     return Promise.resolve();

@@ -15,6 +15,8 @@ import { closeIdle, refreshRecords } from './housekeeping.js';
 import { persist, RECORD_REFRESH_MS } from './registry.js';
 import type { GatewayState } from './state.js';
 import { closeSuperseded, SESSION_RESUMED } from './resume.js';
+import { restartAll, restartBefore } from './resync.js';
+import { LOG_GAP } from '../events/event-log.js';
 import { closeRevoked, restartForRole, ROLE_CHANGED, SESSION_ENDING_EVENTS } from './revocation.js';
 import type { SessionStore } from './session-store.js';
 import { ConnectionSet, SessionTable } from './tables.js';
@@ -43,15 +45,14 @@ export class Gateway {
     this.state = state;
     ctx.events.subscribe((event) => {
       if (event.type === SESSION_RESUMED) closeSuperseded(state, event);
+      else if (event.type === LOG_GAP) restartBefore(state, event);
       recordDelivery(ctx, event, deliver(state, event));
       if (SESSION_ENDING_EVENTS.has(event.type)) closeRevoked(state, event);
       else if (event.type === ROLE_CHANGED) restartForRole(state, event);
     });
     ctx.ephemeral.subscribe((event) => deliverEphemeral(state, event));
-    // Sessions hold seqs of the lost numbering: close them; clients reconnect and start afresh.
-    ctx.events.onReset?.(() => {
-      for (const c of state.connections) c.socket.close(CLOSE.serviceRestart, 'Event log restarted');
-    });
+    // Sessions hold seqs of the lost numbering: they end; clients reconnect and start afresh.
+    ctx.events.onReset?.(() => restartAll(state));
     const sweepEvery = Math.min(5_000, Math.max(250, Math.floor(ctx.config.liveIdleTimeoutMs / 3)));
     this.timer = setInterval(() => closeIdle(state), sweepEvery);
     this.recordTimer = setInterval(() => void refreshRecords(state), RECORD_REFRESH_MS);

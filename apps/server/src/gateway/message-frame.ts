@@ -11,8 +11,10 @@ type DirectMessageFrame = Extract<ClientFrame, { type: 'direct_message' }>;
 export async function sendLiveMessage(state: GatewayState, conn: Connection, frame: MessageFrame): Promise<void> {
   if (!conn.session) return reply(conn, 'error', { detail: TEXT.wsNotAuthenticated, type: frame.type });
   const { message, created } = await sendMessage(state.ctx, conn.session.user, frame);
-  // A repeated nonce stores and announces nothing: answer the sender alone with what is stored.
-  if (!created) sendRaw(conn, JSON.stringify({ type: 'message', seq: null, data: message }));
+  // A repeated nonce stores and announces nothing, and while the bus is down nothing is announced
+  // (the others get it when their sessions start afresh): answer the sender alone with what is stored.
+  if (!created || !state.ctx.events.reachable())
+    sendRaw(conn, JSON.stringify({ type: 'message', seq: null, data: message }));
 }
 
 /** `direct_message`: the same for a conversation; both participants receive it through the bus. */
@@ -23,5 +25,6 @@ export async function sendLiveDirectMessage(
 ): Promise<void> {
   if (!conn.session) return reply(conn, 'error', { detail: TEXT.wsNotAuthenticated, type: frame.type });
   const { message, created } = await sendDirectMessage(state.ctx, conn.session.user, frame);
-  if (!created) sendRaw(conn, JSON.stringify({ type: 'direct_message', seq: null, data: message }));
+  if (!created || !state.ctx.events.reachable())
+    sendRaw(conn, JSON.stringify({ type: 'direct_message', seq: null, data: message }));
 }

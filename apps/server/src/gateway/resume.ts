@@ -1,6 +1,6 @@
 import { CLOSE, TEXT } from '@hearth/protocol';
 import { activeDeviceUser, type AuthedUser } from '../auth/authenticate.js';
-import type { LoggedEvent } from '../events/event-log.js';
+import { LOG_GAP, type LoggedEvent } from '../events/event-log.js';
 import { controlFrame, isCurrent, reply, type Connection } from './connection.js';
 import { tokenUser } from '../auth/authenticate.js';
 import { flushPending, process, sendToSession } from './fan-out.js';
@@ -49,7 +49,8 @@ export async function resume(
   void state.ctx.events.publish(SESSION_RESUMED, takeover, { kind: 'users', userIds: [] }).catch(() => undefined);
   const missed = await state.ctx.events.readAfter(seq);
   if (!isCurrent(conn, session)) return;
-  if (!missed) {
+  // Events before a gap may never have reached the log: replaying across it would hide them for good.
+  if (!missed || missed.some((e) => e.type === LOG_GAP)) {
     detach(state, conn);
     return invalid('Events since then are no longer kept; authenticate again');
   }

@@ -63,10 +63,13 @@ export class RedisSessionStore implements SessionStore {
   ) {}
 
   async save(record: SessionRecord, ttlMs: number): Promise<void> {
+    if (this.redis.status !== 'ready') throw new Error('Redis is not answering');
     await this.redis.set(this.key(record.sessionId), JSON.stringify(record), 'PX', ttlMs);
   }
 
   async get(sessionId: string): Promise<SessionRecord | null> {
+    // A resume while Redis is away fails at once (the client retries), rather than after ioredis's reconnects.
+    if (this.redis.status !== 'ready') throw new Error('Redis is not answering');
     const raw = await this.redis.get(this.key(sessionId));
     return raw ? (JSON.parse(raw) as SessionRecord) : null;
   }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { storageFullText, TEXT } from '@hearth/protocol';
 import { ZodError, type ZodType, type z } from 'zod';
 import { isMalformedMultipart } from './multipart-errors.js';
+import { isDatabaseUnreachable } from '../db/unreachable.js';
 
 /** An error whose message is safe to show: it becomes a `{ detail }` answer with this status. */
 export class HttpError extends Error {
@@ -57,6 +58,8 @@ export function asHttpError(err: unknown): HttpError | null {
   // Two transactions the database had to part (a deadlock, a serialization failure): this one's change
   // was not made, and the same request a moment later goes through.
   if (code === '40P01' || code === '40001') return new HttpError(503, TEXT.busyTryAgain, { 'retry-after': '1' });
+  // PostgreSQL stopped or restarting: nothing was done, and the server carries on and reconnects by itself.
+  if (isDatabaseUnreachable(err)) return new HttpError(503, TEXT.databaseUnavailable, { 'retry-after': '5' });
   return null;
 }
 

@@ -30,12 +30,13 @@ export function countPublished(log: EventLog, metrics: Metrics): EventLog {
   return {
     publish: async (type, data, audience) => {
       const seq = await log.publish(type, data, audience);
-      metrics.eventsPublished.inc();
+      if (seq > 0) metrics.eventsPublished.inc();
       return seq;
     },
     subscribe: (listener) => log.subscribe(listener),
     readAfter: (seq) => log.readAfter(seq),
     head: () => log.head(),
+    reachable: () => log.reachable(),
     ...(onReset ? { onReset } : {}),
     close: () => log.close(),
   };

@@ -15,6 +15,8 @@ export class PresenceTracker {
   private leaving = new Map<number, NodeJS.Timeout>();
   private beat: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** A change failed to reach the database (it was down): the next beat puts this node's rows right. */
+  private stale = false;
 
   /** `onGone` hears of users now connected nowhere (voice takes them out of channels and calls). */
   constructor(
@@ -40,7 +42,7 @@ export class PresenceTracker {
       this.leaving.delete(userId);
       return;
     }
-    void this.guard(this.arrive(userId));
+    void this.guard(this.arrive(userId), 'an arrival');
   }
 
   /** A session of the user left this node. */
@@ -51,7 +53,7 @@ export class PresenceTracker {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.leaving.delete(userId);
-      if (!this.sessions.has(userId)) void this.guard(this.leave(userId));
+      if (!this.sessions.has(userId)) void this.guard(this.leave(userId), 'a departure');
     }, this.ctx.config.presenceOfflineGraceMs);
     timer.unref();
     this.leaving.set(userId, timer);
@@ -103,6 +105,7 @@ export class PresenceTracker {
       (async () => {
         const beat = await this.ctx.db.query('UPDATE live_nodes SET beat_at = now() WHERE node_id = $1', [this.nodeId]);
         if (!beat.rowCount) await this.rejoin();
+        if (this.stale) await this.reconcile();
         // Nodes that stopped beating (a crash): their rows go, and their users are offline unless seen elsewhere.
         const { rows } = await this.ctx.db.query<{ user_id: number }>(
           `WITH dead AS (
@@ -113,6 +116,7 @@ export class PresenceTracker {
         );
         await this.goneIfNowhere(rows.map((r) => r.user_id));
       })(),
+      'the beat',
     );
   }
 
@@ -125,16 +129,36 @@ export class PresenceTracker {
     );
   }
 
+  /**
+   * After a failure: the rows of this node become exactly the users it holds. Those who came or left
+   * while the database was away are announced now (a friend shown offline, or a ghost online, otherwise).
+   */
+  private async reconcile(): Promise<void> {
+    this.stale = false;
+    const held = [...this.sessions.keys()];
+    const { rows: came } = await this.ctx.db.query<{ user_id: number }>(
+      'INSERT INTO live_users (node_id, user_id) SELECT $1, unnest($2::bigint[]) ON CONFLICT DO NOTHING RETURNING user_id',
+      [this.nodeId, held],
+    );
+    const { rows: left } = await this.ctx.db.query<{ user_id: number }>(
+      'DELETE FROM live_users WHERE node_id = $1 AND NOT user_id = ANY($2::bigint[]) RETURNING user_id',
+      [this.nodeId, held],
+    );
+    for (const { user_id } of came) await announcePresence(this.ctx, user_id);
+    await this.goneIfNowhere(left.map((r) => r.user_id));
+  }
+
   private timeoutSec(): number {
     return this.ctx.config.presenceNodeTimeoutMs / 1000;
   }
 
   /** Presence is best effort: a failure (the database gone for a moment) is logged, never thrown into the gateway. */
-  private async guard(work: Promise<void>): Promise<void> {
+  private async guard(work: Promise<void>, what: string): Promise<void> {
     try {
       await work;
     } catch (err) {
-      if (!this.stopped) console.error('[presence]', (err as Error).message);
+      this.stale = true;
+      if (!this.stopped) console.error(`[presence] ${what} not recorded:`, (err as Error).message);
     }
   }
 }

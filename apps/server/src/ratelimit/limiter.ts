@@ -41,18 +41,32 @@ local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {n, redis.call('PTTL', KEYS[1])}`;
 
-/** Fixed windows in Redis: every node counts against the same window. */
+/**
+ * Fixed windows in Redis: every node counts against the same window. While Redis does not answer,
+ * each node counts in its own memory instead (fail open to the single-node limits, never closed and
+ * never a 500): refusing everyone would stop sign-in and sending for an outage of the bus alone, and
+ * letting everything through would leave a flood unchecked; per node, a client gets at most the limit
+ * once per node for the few minutes of the outage.
+ */
 export class RedisRateLimiter implements RateLimiter {
+  private local = new MemoryRateLimiter();
+
   constructor(
     private redis: Redis,
     private prefix: string,
   ) {}
 
   async hit(key: string, rule: RateLimitRule): Promise<number> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}rl:${key}`, rule.windowMs)) as [
-      number,
-      number,
-    ];
-    return count > rule.limit ? Math.max(ttl, 1) : 0;
+    // Not waited for while Redis is away: ioredis would hold the command through its reconnects.
+    if (this.redis.status !== 'ready') return this.local.hit(key, rule);
+    try {
+      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}rl:${key}`, rule.windowMs)) as [
+        number,
+        number,
+      ];
+      return count > rule.limit ? Math.max(ttl, 1) : 0;
+    } catch {
+      return this.local.hit(key, rule);
+    }
   }
 }

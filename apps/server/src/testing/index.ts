@@ -9,3 +9,4 @@ export { PreviewSite, TINY_GIF, TINY_PNG, ogPage } from './preview-site.js';
 export * from './nginx.js';
 export * from './systemd-analyze.js';
 export * from './s3-server.js';
+export { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded/index.js';

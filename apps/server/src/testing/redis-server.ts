@@ -9,7 +9,13 @@ import { installOrExplain, which } from '../system/packages.js';
 
 export interface ThrowawayRedis {
   url: string;
+  port: number;
   stop(): Promise<void>;
+  /**
+   * Starts a new redis-server on the same port after stop() (an outage ending): the same address for
+   * the clients, and, as nothing was kept, an empty Redis.
+   */
+  startAgain(): Promise<ThrowawayRedis>;
 }
 
 const READY = /ready to accept connections/i;
@@ -26,9 +32,10 @@ export function ensureRedisServer(): string {
   return installed;
 }
 
-export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
+/** `port`: a given one (to start again where a stopped one was), else a free one. */
+export async function startThrowawayRedis(port?: number): Promise<ThrowawayRedis> {
   const executable = ensureRedisServer();
-  const port = await freePort();
+  port ??= await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   args.push('--daemonize', 'no', '--dir', tmpdir(), '--logfile', '');
   const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -54,10 +61,12 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
   process.on('exit', kill);
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     stop: async () => {
       process.off('exit', kill);
       child.kill('SIGTERM');
       await exited;
     },
+    startAgain: () => startThrowawayRedis(port),
   };
 }

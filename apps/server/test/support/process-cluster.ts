@@ -24,7 +24,7 @@ export class ProcessCluster {
   private created = false;
 
   private constructor(
-    /** What every node is started with: the caller's settings plus DATABASE_URL, REDIS_URL, REDIS_PREFIX. */
+    /** What every node is started with: the caller's settings plus DATABASE_URL, REDIS_URL (unless given), REDIS_PREFIX. */
     readonly env: Record<string, string>,
     private readonly pgUrl: string,
     private readonly dbName: string,
@@ -46,7 +46,8 @@ export class ProcessCluster {
         WEB_DIST: '',
         ...env,
         DATABASE_URL: url.toString(),
-        REDIS_URL: inject('testRedisUrl'),
+        // A test that stages a Redis outage brings a Redis of its own.
+        REDIS_URL: env.REDIS_URL ?? inject('testRedisUrl'),
         REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
       },
       pgUrl,
