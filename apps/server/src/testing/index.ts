@@ -8,3 +8,4 @@ export { PushServiceStandIn, ecdhFromJwk, readPush, type ReceivedPush } from './
 export { PreviewSite, TINY_GIF, TINY_PNG, ogPage } from './preview-site.js';
 export * from './nginx.js';
 export * from './systemd-analyze.js';
+export * from './load-balancer.js';
