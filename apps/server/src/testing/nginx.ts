@@ -34,6 +34,8 @@ export function ensureNginx(): string {
 }
 
 export interface RunningNginx {
+  /** The master process's id. */
+  readonly pid: number;
   /** The folder holding its configuration, logs and temporary files (deleted by stop()). */
   readonly dir: string;
   /** What nginx wrote to stderr (its error log). */
@@ -100,7 +102,7 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { dir, output: () => output, stop };
+  return { pid: child.pid!, dir, output: () => output, stop };
 }
 
 /**
