@@ -1,5 +1,12 @@
 import path from 'node:path';
 
+/** How long nginx skips a node after a failed connection (the site's `fail_timeout`, in ms). */
+export function failTimeoutMs(text: string): number {
+  const seconds = /\bfail_timeout=(\d+)s\b/.exec(text)?.[1];
+  if (!seconds) throw new Error(`${path.basename(CLUSTER_SITE)} no longer sets fail_timeout`);
+  return Number(seconds) * 1_000;
+}
+
 /** The nginx site the repository ships for a cluster; `npm run cluster` and the tests run it as it is. */
 export const CLUSTER_SITE = path.resolve(import.meta.dirname, '../../../../deploy/nginx/hearth-cluster.conf');
 
@@ -19,7 +26,9 @@ export interface ClusterSitePorts {
  */
 export function renderClusterSite(text: string, ports: ClusterSitePorts): string {
   if (ports.nodes.length === 0) throw new Error('A cluster needs at least one node');
-  const servers = ports.nodes.map((port) => `    server 127.0.0.1:${port};\n`).join('');
+  // Every node gets the parameters of the file's first server line (max_fails, fail_timeout...).
+  const params = /^upstream hearth \{[^}]*?^\s*server \S+?((?: [^;\n]*)?);$/m.exec(text)?.[1] ?? '';
+  const servers = ports.nodes.map((port) => `    server 127.0.0.1:${port}${params};\n`).join('');
   const steps: [string, RegExp, string][] = [
     ['the redirect from plain HTTP', /^server \{\n\s*listen 80;[\s\S]*?\n\}\n/m, ''],
     ['the TLS listen', /^(\s*)listen 443 ssl http2;$/m, `$1listen 127.0.0.1:${ports.listen};`],

@@ -73,7 +73,7 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-20_000));
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-1_000_000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   let gone = false;
