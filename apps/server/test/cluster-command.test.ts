@@ -17,18 +17,28 @@ import { REPO_ROOT } from '../src/testing/server-process.js';
 const START_TIMEOUT_MS = 240_000;
 let dataDir: string | undefined;
 let group: number | undefined;
+/** Resolves when the command has exited, with its exit code or signal. */
+let exited: Promise<string> | undefined;
+/** The command's exit, or 'still running' after `ms`. */
+const exitWithin = (ms: number) =>
+  Promise.race([exited, new Promise<string>((resolve) => setTimeout(() => resolve('still running'), ms).unref())]);
 
 afterAll(async () => {
-  // Only if the test stopped half-way: the command's group, then its nodes (each in its own group).
-  if (group) for (const pid of [group, ...pidsIn(output)]) killQuietly(pid);
+  // Only if the test stopped half-way: Ctrl-C as a terminal sends it, so the command stops what it
+  // started; then, if anything is left, its group (nginx, its workers) and the processes it named.
+  if (group) {
+    killQuietly(-group, 'SIGINT');
+    await exitWithin(60_000);
+    for (const pid of [-group, ...pidsIn(output)]) killQuietly(pid, 'SIGKILL');
+  }
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 let output = '';
 const pidsIn = (text: string) => [...text.matchAll(/\bpid (\d+)/g)].map((m) => Number(m[1]));
-function killQuietly(pid: number) {
+function killQuietly(pid: number, signal: NodeJS.Signals) {
   try {
-    process.kill(pid, 'SIGKILL');
+    process.kill(pid, signal);
   } catch {
     // already gone
   }
@@ -70,9 +80,7 @@ describe('npm run cluster', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       group = child.pid!;
-      const exited = new Promise<string>((resolve) =>
-        child.once('exit', (code, signal) => resolve(signal ?? `${code}`)),
-      );
+      exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? `${code}`)));
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
 
@@ -112,7 +120,7 @@ describe('npm run cluster', () => {
       const started = pidsIn(output);
       process.kill(-group, 'SIGINT');
       // The command exits 0 once all is stopped; npm, which got the SIGINT too, then ends by it.
-      expect(['0', 'SIGINT']).toContain(await exited);
+      expect(['0', 'SIGINT']).toContain(await exitWithin(60_000));
       expect(output).toMatch(/\[cluster\] stopped/);
       group = undefined;
       await expect.poll(() => started.filter(isRunning), { timeout: 30_000 }).toEqual([]);
