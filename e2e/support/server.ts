@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, REPO_ROOT, startServerProcess, type ServerProcess } from '@hearth/server/testing';
+import { freePort, REPO_ROOT, startServerProcess, type ExitStatus, type ServerProcess } from '@hearth/server/testing';
 
 /** The repository root: the server is started from there, as `npm start` would. */
 export const ROOT = REPO_ROOT;
@@ -87,6 +87,22 @@ export class HearthServer {
   async restart(): Promise<void> {
     await this.stop();
     await this.launch();
+  }
+
+  /**
+   * A rolling restart of this server: SIGTERM (it drains: live clients are told to resume elsewhere,
+   * requests in flight finish), wait for it to exit, and start it again on the same folder and ports.
+   * Resolves with how it exited.
+   */
+  async drainAndRestart(): Promise<ExitStatus> {
+    const server = this.current;
+    if (!server) throw new Error('The server is not running');
+    this.current = null;
+    process.kill(server.pid, 'SIGTERM');
+    const status = await server.exited;
+    this.earlierOutput = (this.earlierOutput + server.output()).slice(-200_000);
+    await this.launch();
+    return status;
   }
 
   get dataDir(): string {

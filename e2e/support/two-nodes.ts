@@ -44,8 +44,8 @@ export class TwoNodes {
     return new Api(node.url);
   }
 
-  /** A page of its own browser context on `node`, signed in through the login form. */
-  async signedInPage(browser: Browser, node: HearthServer, user: Account): Promise<Page> {
+  /** A page of its own browser context on `node` (or a load balancer in front), signed in through the login form. */
+  async signedInPage(browser: Browser, node: { url: string }, user: Account): Promise<Page> {
     const context = await browser.newContext({ baseURL: node.url, viewport: { width: 1280, height: 800 } });
     this.contexts.push(context);
     const page = await context.newPage();

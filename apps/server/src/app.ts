@@ -65,6 +65,7 @@ import { createLogger, type Logger } from './logging/logger.js';
 import { installRequestLogging } from './logging/request-logging.js';
 import { requestIdFor } from './logging/request-id.js';
 import { healthRoutes } from './health/routes.js';
+import { HttpDrain } from './shutdown/drain.js';
 import { Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { countRequests, countPublished, watchGauges } from './metrics/instrument.js';
@@ -80,6 +81,13 @@ export interface RunningApp {
   database: string;
   /** Resolves with a reason if something the server cannot run without stops under it (the embedded PostgreSQL). */
   failed: Promise<string>;
+  /**
+   * The drain before a restart (SIGTERM): `/readyz` answers 503, no new connection is accepted, the
+   * live connections are closed with 4012 (their sessions saved for a resume elsewhere), and it
+   * resolves once the requests in flight are answered and the HTTP sockets are gone, or at
+   * `deadline` (a Date.now() time). close() then stops the rest.
+   */
+  drain(deadline: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -180,10 +188,11 @@ export async function startApp(config: Config, log: Logger = createLogger(config
       ...httpServerLimits(config),
     });
     installErrorHandling(http);
+    const httpDrain = new HttpDrain(http);
     // Before every route, so each one is counted and logged: the probes and the API alike.
     installRequestLogging(http, config.logRequests);
     countRequests(http, metrics);
-    healthRoutes(http, { db: probeDb, redis });
+    healthRoutes(http, { db: probeDb, redis, draining: () => httpDrain.active });
     metricsRoutes(http, metrics, config.metricsToken);
     await installSecurityHeaders(http);
     await http.register(
@@ -262,7 +271,12 @@ export async function startApp(config: Config, log: Logger = createLogger(config
     const failed = embedded
       ? embedded.lost.then(() => `the embedded PostgreSQL in ${embedded!.databaseDir} stopped unexpectedly`)
       : new Promise<string>(() => {});
-    return { http, ctx, gateway, url: `http://127.0.0.1:${port}`, database, failed, close };
+    const drain = async (deadline: number) => {
+      httpDrain.begin(http.server);
+      await gateway.close();
+      await httpDrain.settled(http.server, deadline);
+    };
+    return { http, ctx, gateway, url: `http://127.0.0.1:${port}`, database, failed, drain, close };
   } catch (err) {
     await close().catch(() => {}); // the start-up error is the one to report
     throw err;

@@ -50,6 +50,8 @@ export interface Config {
   httpKeepAliveTimeoutMs: number;
   /** An HTTP socket with no traffic either way for this long is closed (a client that stopped reading). */
   httpIdleTimeoutMs: number;
+  /** A node sent SIGTERM drains (see shutdown/drain.ts) and exits within this long. */
+  shutdownGraceMs: number;
   rateLimits: RateLimits;
   /** Which proxies' X-Forwarded-For to believe (see http/client-address.ts). */
   trustProxy: TrustProxy;
@@ -263,6 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Browsers open up to 6 sockets per site, so this too is sized for an office behind one NAT.
     httpMaxConnectionsPerAddress: int(env.HTTP_MAX_CONNECTIONS_PER_ADDRESS, 256),
     ...httpTimeouts(env),
+    // Room for a proxy's idle kept-alive sockets to be closed from its side (5 s in the shipped nginx
+    // sites), the live sessions to be saved and requests in flight to finish (nginx buffers uploads,
+    // so none waits on a slow client), and below systemd's TimeoutStopSec of 45 s.
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 25_000, 1_000),
     rateLimits,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logRequests: bool('LOG_REQUESTS', env.LOG_REQUESTS, true),

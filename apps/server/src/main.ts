@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { startApp } from './app.js';
 import { createLogger } from './logging/logger.js';
 import { bridgeConsole } from './logging/console-bridge.js';
@@ -9,7 +9,7 @@ import { bridgeConsole } from './logging/console-bridge.js';
  */
 // Kept before the console goes into the JSON log, for the plain line of a failed start.
 const say = console.error.bind(console);
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
@@ -21,16 +21,30 @@ const log = createLogger(config.logLevel);
 bridgeConsole(log);
 const app = await startApp(config, log).catch((err: unknown) => fail('Hearth failed to start', err));
 
+/**
+ * Time kept for stopping the rest (the database pool, Redis, an embedded PostgreSQL) after a drain
+ * that used up its time, so the whole stop still ends within SHUTDOWN_GRACE_MS.
+ */
+const CLOSE_RESERVE_MS = 5_000;
+
 let stopping = false;
-async function shutdown(code: number): Promise<never> {
+/**
+ * Stops the server. `drain` (SIGTERM, how supervisors and rolling restarts stop a node) first takes
+ * it out of service gently: see RunningApp.drain. SIGINT (Ctrl-C, someone at a terminal) and errors
+ * stop at once; live clients are still told to resume elsewhere.
+ */
+async function shutdown(code: number, drain = false): Promise<never> {
   if (!stopping) {
     stopping = true;
+    const deadline = Date.now() + config.shutdownGraceMs;
     // A shutdown that hangs must not keep a supervisor from restarting the server.
-    setTimeout(() => process.exit(code || 1), 30_000).unref();
-    const clean = await app.close().then(
-      () => true,
-      () => false,
-    );
+    setTimeout(() => process.exit(code || 1), config.shutdownGraceMs).unref();
+    const clean = await (drain ? app.drain(deadline - CLOSE_RESERVE_MS) : Promise.resolve())
+      .then(() => app.close())
+      .then(
+        () => true,
+        () => false,
+      );
     process.exit(clean ? code : 1);
   }
   process.exit(code);
@@ -41,7 +55,8 @@ void app.failed.then((reason) => {
   console.error(`Hearth is stopping: ${reason}.`);
   void shutdown(1);
 });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0, true));
+for (const signal of ['SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
 // An error nothing handled leaves the server in an unknown state: say what it was, stop cleanly, and exit 1.
 for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
   process.on(event, (err: unknown) => {

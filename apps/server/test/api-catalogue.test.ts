@@ -132,6 +132,7 @@ describe('endpoint catalogue', () => {
       HTTP_REQUEST_TIMEOUT_MS: String(c.httpRequestTimeoutMs),
       HTTP_KEEP_ALIVE_TIMEOUT_MS: String(c.httpKeepAliveTimeoutMs),
       HTTP_IDLE_TIMEOUT_MS: String(c.httpIdleTimeoutMs),
+      SHUTDOWN_GRACE_MS: String(c.shutdownGraceMs),
       RATE_LIMIT_SCALE: String(c.rateLimits.loginPerIp.limit / DEFAULT_RATE_LIMITS.loginPerIp.limit),
       TRUST_PROXY: String(c.trustProxy),
       LOG_LEVEL: c.logLevel,

@@ -127,6 +127,12 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
       'An idle kept-alive HTTP socket is closed after this long. Behind a load balancer, keep it above the idle timeout of the balancer.',
   },
   {
+    name: 'SHUTDOWN_GRACE_MS',
+    default: '25000',
+    description:
+      'SIGTERM drains the node: /readyz answers 503, it stops accepting connections, closes live connections with 4012 (clients resume at once on another node), finishes requests in flight (answered with Connection: close) and exits 0 within this long. SIGINT stops at once.',
+  },
+  {
     name: 'HTTP_IDLE_TIMEOUT_MS',
     default: '120000',
     description: 'An HTTP socket with no traffic either way for this long is closed. 0: no limit.',

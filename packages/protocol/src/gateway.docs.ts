@@ -149,7 +149,8 @@ export const FRAME_AUDIENCE: Record<ServerControlType | ServerEventType, string>
 /** When the server closes a connection with each code. */
 export const CLOSE_CODE_DOCS: Record<keyof typeof CLOSE, string> = {
   normal: 'Another connection resumed this session.',
-  goingAway: 'The server is shutting down; reconnect and resume.',
+  goingAway:
+    'Not sent by the server any more (a node that stops says serverRestarting); a client treats it as a drop: reconnect and resume.',
   serviceRestart:
     "The cluster lost its shared event log (Redis restarted without its data), or an admin changed the user's role (promote, demote): reconnect, resume is refused, authenticate again.",
   idleTimeout: 'Nothing received for LIVE_IDLE_TIMEOUT_MS (75 s): two missed pings.',
@@ -158,6 +159,8 @@ export const CLOSE_CODE_DOCS: Record<keyof typeof CLOSE, string> = {
   authTimeout: 'No `auth` or `resume` within 10 s of opening.',
   sessionRevoked:
     'The device was signed out (logout, a reused refresh token, revoked from the devices list, or all devices signed out: invalidate-all-sessions, a new password or username, a password reset, account deletion), or an admin suspended or deleted the account (after `suspended` / `account_terminated`).',
+  serverRestarting:
+    "The node is stopping (a rolling restart drains it with SIGTERM, or it was stopped), reason 'Server restarting': reconnect at once (a random delay under 0.5 s spreads the reconnections) and resume; the load balancer sends the new connection to another node, and the session resumes there with nothing missed.",
   slowConsumer:
     'The client fell too far behind (over LIVE_MAX_BUFFERED_BYTES, 4 MiB, queued unread), or sent more than 300 frames in 10 s.',
   invalidFrame: 'A text frame that is not valid UTF-8 (closed by the WebSocket layer).',

@@ -199,6 +199,8 @@ export const CLOSE = {
   authFailed: 4001,
   authTimeout: 4002,
   slowConsumer: 4008,
+  /** The node is draining for a restart (SIGTERM): resume at once on another node, without the back-off. */
+  serverRestarting: 4012,
   invalidFrame: 1007,
   frameTooLarge: 1009,
   sessionRevoked: 4003,

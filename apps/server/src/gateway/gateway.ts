@@ -23,6 +23,8 @@ import { ConnectionSet, SessionTable } from './tables.js';
 import { clearTokenDeadline } from './token-expiry.js';
 import type { PresenceTracker } from '../presence/tracker.js';
 
+const RESTARTING = 'Server restarting';
+
 /**
  * The live gateway: authenticates WebSocket connections, keeps a session per connection, delivers
  * each event of the log to the sessions allowed to see it, and replays missed events on resume.
@@ -33,6 +35,7 @@ export class Gateway {
   private state: GatewayState;
   private timer: NodeJS.Timeout;
   private recordTimer: NodeJS.Timeout;
+  private closing: Promise<void> | undefined;
 
   constructor(
     ctx: AppContext,
@@ -60,7 +63,12 @@ export class Gateway {
 
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const address = clientAddress(request, this.state.ctx.config.trustProxy);
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, address));
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      // A stopping node: the connection came on a socket opened before (a proxy's kept-alive one).
+      // Completed and closed with the code, so the client goes to another node at once.
+      if (this.closing) ws.close(CLOSE.serverRestarting, RESTARTING);
+      else this.accept(ws, address);
+    });
   }
 
   get connectionCount(): number {
@@ -71,15 +79,25 @@ export class Gateway {
     return this.state.sessions.size;
   }
 
-  async close(): Promise<void> {
+  /**
+   * Closes every live connection with 4012 'Server restarting', which the client answers by
+   * resuming at once (on another node behind a load balancer), after saving each session so the
+   * resume finds it. Upgrades arriving afterwards are closed the same way. Closing twice closes once.
+   */
+  close(): Promise<void> {
+    return (this.closing ??= this.closeAll());
+  }
+
+  private async closeAll(): Promise<void> {
     const { connections, sessions } = this.state;
     clearInterval(this.timer);
     clearInterval(this.recordTimer);
+    // Saved first: the client resumes elsewhere as soon as it reads the close frame.
+    await Promise.all([...sessions.values()].map((s) => persist(this.state, s, RESUME_WINDOW_MS)));
     for (const c of connections) {
       clearTokenDeadline(c);
-      c.socket.close(CLOSE.goingAway, 'Server shutting down');
+      c.socket.close(CLOSE.serverRestarting, RESTARTING);
     }
-    await Promise.all([...sessions.values()].map((s) => persist(this.state, s, RESUME_WINDOW_MS)));
     // A peer that stopped reading never completes the closing handshake; do not wait for it long.
     for (let i = 0; i < 20 && connections.size > 0; i++) await new Promise((r) => setTimeout(r, 50));
     for (const c of connections) c.socket.terminate();

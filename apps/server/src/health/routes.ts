@@ -10,6 +10,8 @@ export interface ReadinessDeps {
   db: Db;
   /** Set in a cluster: the event bus, sessions and rate limits live there. */
   redis?: Redis;
+  /** Whether the node is draining before it stops (SIGTERM): it is not ready then, whatever answers. */
+  draining?: () => boolean;
 }
 
 /** Whether a check answers (without an error) within the time. */
@@ -43,6 +45,9 @@ export function healthRoutes(http: FastifyInstance, deps: ReadinessDeps): void {
   const noStore = { 'cache-control': 'no-store' };
   http.get('/healthz', (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
   http.get('/readyz', async (_request, reply) => {
+    // First, so a load balancer takes the node out before its connections are closed.
+    if (deps.draining?.())
+      return reply.code(503).headers(noStore).send({ detail: 'Not ready: this node is shutting down', down: [] });
     const down = await whatIsDown(deps);
     if (down.length === 0) return reply.headers(noStore).send({ status: 'ready' });
     return reply

@@ -10,3 +10,4 @@ export * from './nginx.js';
 export * from './systemd-analyze.js';
 export * from './s3-server.js';
 export { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded/index.js';
+export * from './load-balancer.js';

@@ -34,6 +34,8 @@ export function ensureNginx(): string {
 }
 
 export interface RunningNginx {
+  /** The master process's id. */
+  readonly pid: number;
   /** The folder holding its configuration, logs and temporary files (deleted by stop()). */
   readonly dir: string;
   /** What nginx wrote to stderr (its error log). */
@@ -48,6 +50,8 @@ export interface NginxOptions {
   readyPort: number;
   /** Files the site names, written into the folder first (name → content), e.g. a certificate. */
   files?: Record<string, string>;
+  /** Connections the worker may hold at once, both sides counted (default 256). */
+  workerConnections?: number;
 }
 
 /**
@@ -62,14 +66,14 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   for (const [name, content] of Object.entries(options.files ?? {}))
     await writeFile(path.join(dir, name), content, { mode: 0o600 });
   await writeFile(path.join(dir, 'site.conf'), options.site.replaceAll('{dir}', dir));
-  await writeFile(path.join(dir, 'nginx.conf'), mainConfig(dir));
+  await writeFile(path.join(dir, 'nginx.conf'), mainConfig(dir, options.workerConnections ?? 256));
 
   // -e: before reading its configuration nginx opens the compiled-in error log (/var/log/nginx).
   const child = spawn(executable, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-20_000));
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-1_000_000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   let gone = false;
@@ -98,14 +102,14 @@ export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { dir, output: () => output, stop };
+  return { pid: child.pid!, dir, output: () => output, stop };
 }
 
 /**
  * What Debian's /etc/nginx/nginx.conf gives a site, with every path in `dir`: its temporary folders
  * would otherwise be the package's (/var/lib/nginx), which only its own user may write.
  */
-function mainConfig(dir: string): string {
+function mainConfig(dir: string, workerConnections: number): string {
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
     (kind) => `  ${kind}_temp_path ${path.join(dir, `${kind}_temp`)};`,
   );
@@ -114,7 +118,7 @@ function mainConfig(dir: string): string {
     'worker_processes 1;',
     `pid ${path.join(dir, 'nginx.pid')};`,
     'error_log stderr warn;',
-    'events { worker_connections 256; }',
+    `events { worker_connections ${workerConnections}; }`,
     'http {',
     `  access_log ${path.join(dir, 'access.log')};`,
     ...temp,

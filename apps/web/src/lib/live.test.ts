@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { LIVE_OFFLINE_REPLY_TIMEOUT_MS, LIVE_REPLY_TIMEOUT_MS, LiveConnection, type LiveSignal } from './live';
+import {
+  LIVE_OFFLINE_REPLY_TIMEOUT_MS,
+  LIVE_QUICK_RECONNECT_JITTER_MS,
+  LIVE_REPLY_TIMEOUT_MS,
+  LiveConnection,
+  type LiveSignal,
+} from './live';
 import { FakeSocket as SharedFakeSocket } from '../test/fake-socket';
 
 /** The shared fake socket, which by default also answers like a live server: pings and token refreshes. */
@@ -23,6 +29,8 @@ let forceResult: boolean;
 let refreshToken: Mock<() => Promise<boolean>>;
 let forceRefresh: Mock<() => Promise<boolean>>;
 let signals: LiveSignal[];
+/** What the connection's random source gives: the jitter of a quick reconnection is this share of its bound. */
+let random: number;
 
 const make = () => {
   refreshToken = vi.fn(async () => refreshResult);
@@ -39,6 +47,7 @@ const make = () => {
     refreshToken,
     forceRefresh,
     isVisible: () => visible,
+    random: () => random,
   });
   live.subscribe((s) => signals.push(s));
   return live;
@@ -57,6 +66,7 @@ beforeEach(() => {
   refreshResult = true;
   forceResult = true;
   signals = [];
+  random = 0.5;
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -88,21 +98,79 @@ describe('LiveConnection', () => {
     expect(last().sent.filter((f) => f.type === 'ping')).toHaveLength(3);
   });
 
-  it('reconnects after an abnormal close: 2 s, then capped at 3 s while visible', () => {
+  it('reconnects at once (jittered) after losing an open connection, then 2 s, then capped at 3 s while visible', () => {
     const live = make();
     live.start();
     openAndReady();
+    vi.advanceTimersByTime(5_000); // the one-second gap since the first attempt has passed
     last().drop();
     expect(live.getState()).toBe('closed');
-    vi.advanceTimersByTime(1_999);
+    vi.advanceTimersByTime(LIVE_QUICK_RECONNECT_JITTER_MS / 2 - 1);
     expect(sockets).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(2);
+    expect(live.attemptCount).toBe(0); // the quick one is not counted
+    // That attempt failed: from here on spec 1 §4's delays.
     last().drop();
-    vi.advanceTimersByTime(2_999);
+    vi.advanceTimersByTime(1_999);
     expect(sockets).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(3);
+    last().drop();
+    vi.advanceTimersByTime(2_999);
+    expect(sockets).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('spreads the quick reconnection over less than half a second, and keeps the 1 s gap between attempts', () => {
+    for (const [share, expected] of [
+      [0, 0],
+      [0.999, LIVE_QUICK_RECONNECT_JITTER_MS - 1],
+    ] as const) {
+      random = share;
+      sockets = [];
+      const live = make();
+      live.start();
+      openAndReady();
+      vi.advanceTimersByTime(5_000);
+      last().drop();
+      vi.advanceTimersByTime(expected);
+      expect(sockets, `random ${share}`).toHaveLength(2);
+      live.stop();
+    }
+    // A connection lost just after it opened waits for the rest of the second since its attempt.
+    random = 0;
+    sockets = [];
+    const live = make();
+    live.start();
+    openAndReady();
+    vi.advanceTimersByTime(300);
+    last().drop();
+    vi.advanceTimersByTime(699);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('resumes at once when the node says it is restarting (4012), even before the session was ready', () => {
+    const live = make();
+    live.start();
+    openAndReady(10);
+    vi.advanceTimersByTime(5_000);
+    last().drop(4012);
+    vi.advanceTimersByTime(LIVE_QUICK_RECONNECT_JITTER_MS);
+    expect(sockets).toHaveLength(2);
+    last().open();
+    expect(last().sent[0]).toEqual({ type: 'resume', session_id: 'S1', seq: 10, token: 'T1' });
+    // The connection reached a node that is stopping too: again at once (after the 1 s gap), not counted.
+    last().drop(4012);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(3);
+    expect(live.attemptCount).toBe(0);
+    last().open();
+    last().receive({ type: 'resumed', seq: null, data: { session_id: 'S1', replayed: 0 } });
+    expect(live.getState()).toBe('open');
   });
 
   it('doubles the delay without a cap while the page is hidden', () => {
@@ -343,13 +411,14 @@ describe('LiveConnection', () => {
     expect(live.getState()).toBe('closed');
     expect(sockets[0]!.closedWith).toBe(4000);
 
-    // The browser's guess changes nothing about the reconnect policy (spec 1 §4): the same attempts,
-    // and 'max retries reached' after five, as with the network up.
-    for (let i = 0; i < 5; i++) {
+    // The browser's guess changes nothing about the reconnect policy (spec 1 §4): one quick attempt
+    // for the connection that was open, then the same counted attempts, and 'max retries reached'
+    // after five, as with the network up.
+    for (let i = 0; i < 6; i++) {
       vi.advanceTimersByTime(3_000);
       last().drop();
     }
-    expect(sockets).toHaveLength(6);
+    expect(sockets).toHaveLength(7);
     expect(signals.some((s) => s.kind === 'max_retries')).toBe(true);
 
     // Online again: a fresh start for the attempts, at once, resuming the session.

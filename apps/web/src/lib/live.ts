@@ -39,6 +39,8 @@ export interface LiveDeps {
   forceRefresh: () => Promise<boolean>;
   isVisible: () => boolean;
   now?: () => number;
+  /** A number in [0, 1), for the jitter of a quick reconnection (Math.random unless a test fixes it). */
+  random?: () => number;
 }
 
 export type LiveSignal =
@@ -56,6 +58,14 @@ export type LiveSignal =
 const OPEN = 1;
 /** Close code of a refused or expired token (CLOSE.authFailed in the protocol, whose module this bundle does not load). */
 const CLOSE_AUTH_FAILED = 4001;
+/** Close code of a node that is stopping (CLOSE.serverRestarting): another node takes the resume at once. */
+const CLOSE_SERVER_RESTARTING = 4012;
+/**
+ * The first reconnection after losing a connection that was open (or any after 4012) waits a random
+ * time below this, not spec 1 §4's 2 s: behind a load balancer another node can take the session at
+ * once, and the spread keeps a stopping node's clients from all arriving at the others together.
+ */
+export const LIVE_QUICK_RECONNECT_JITTER_MS = 500;
 /** Close code this client uses for a socket it gave up on (no reply in time). */
 const CLOSE_ABANDONED = 4000;
 /**
@@ -96,9 +106,11 @@ export class LiveConnection {
   private sentToken: string | null = null;
   private listeners = new Set<(s: LiveSignal) => void>();
   private now: () => number;
+  private random: () => number;
 
   constructor(private deps: LiveDeps) {
     this.now = deps.now ?? (() => Date.now());
+    this.random = deps.random ?? Math.random;
   }
 
   getState = (): LiveState => this.state;
@@ -288,10 +300,20 @@ export class LiveConnection {
   }
 
   private onClose(code: number): void {
+    const wasOpen = this.state === 'open';
     this.detach();
     this.clearTimers();
     this.setState('closed');
     if (this.stopped || this.terminated || code === 1000 || !this.deps.getToken()) return;
+    // A connection that was up (a node restarting or gone, a network blip), or a node that says it
+    // is stopping: tried again at once, with a little jitter and not counted; spec 1 §4's delays and
+    // its count to 5 are for attempts that failed. The 1 s gap between attempts still holds
+    // (connect), so a node that keeps closing cannot make a loop. An expired token waits for its
+    // refresh below instead.
+    if (code === CLOSE_SERVER_RESTARTING || (wasOpen && code !== CLOSE_AUTH_FAILED)) {
+      this.schedule(Math.floor(this.random() * LIVE_QUICK_RECONNECT_JITTER_MS));
+      return;
+    }
     // The browser's online state is not consulted: it is only a guess (Chromium says offline on a
     // machine or LAN with no route out, where the server may be right there), so the attempts and
     // 'max retries reached' follow spec 1 §4 whatever it says; its online event restarts them.

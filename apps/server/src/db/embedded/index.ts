@@ -19,6 +19,8 @@ import { canAccess, postgresUser, runningAsRoot, type RunAs } from './run-as.js'
 export interface EmbeddedDb {
   url: string;
   port: number;
+  /** The postmaster's process id. */
+  pid: number;
   /** The cluster's folder (DATA_DIR/pg, or under /var/lib/hearth when root's DATA_DIR is private). */
   databaseDir: string;
   /** Where the binaries ran from. */
@@ -89,6 +91,7 @@ async function startOn(dataDir: string, port: number, options: EmbeddedOptions):
   return {
     url: embeddedDatabaseUrl(port),
     port,
+    pid: postmaster.pid,
     databaseDir,
     binaries: binaries.root,
     lost: postmaster.lost,
