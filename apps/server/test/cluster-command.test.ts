@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,8 +9,9 @@ import { freePort } from '../src/net/free-port.js';
 import { REPO_ROOT } from '../src/testing/server-process.js';
 
 /*
- * `npm run cluster -- --nodes 2` as an operator runs it: its own PostgreSQL, Redis, two compiled
- * nodes and nginx in front. Through the address it prints, someone registers and chats live; a node
+ * `npm run cluster -- --nodes 2` as an operator runs it: its own PostgreSQL, Redis, S3-compatible
+ * bucket, two compiled nodes and nginx in front. Through the address it prints, someone registers,
+ * chats live and uploads a file that either node serves; a node
  * killed with SIGKILL is started again; Ctrl-C (SIGINT to the command's process group, as a terminal
  * sends it) stops every process it started.
  */
@@ -86,7 +88,7 @@ describe('npm run cluster', () => {
 
       const [, address] = await waitForLine(/open (http:\/\/\S+)/, 0, START_TIMEOUT_MS);
       const node1 = Number((await waitForLine(/node 1 is up: pid (\d+)/))[1]);
-      expect(pidsIn(output).length).toBeGreaterThanOrEqual(5); // PostgreSQL, Redis, two nodes, nginx
+      expect(pidsIn(output).length).toBeGreaterThanOrEqual(6); // PostgreSQL, Redis, S3, two nodes, nginx
 
       // Someone registers and chats through the load balancer.
       const api = new Api(address!);
@@ -100,6 +102,26 @@ describe('npm run cluster', () => {
         await live.waitFor(isMessage(nonce), 10_000);
       };
       await post('first');
+
+      // Files go to the cluster's one bucket: a file uploaded through the load balancer is served by
+      // each node on its own.
+      const nodePorts = [1, 2].map((n) =>
+        Number(output.match(new RegExp(`node ${n} is up: pid \\d+, port (\\d+)`))![1]),
+      );
+      const bytes = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7) % 256));
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type: 'application/octet-stream' }), 'shared.bin');
+      const up = await api.post('/upload/attachment', form, me.token);
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      for (const nodePort of nodePorts) {
+        const res = await fetch(`http://127.0.0.1:${nodePort}${up.body.attachment.file_url}`);
+        expect(res.status).toBe(200);
+        expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+      }
+      // ...from the bucket (kept in DATA_DIR/s3), not from a folder the nodes share on this disk.
+      expect(output).toMatch(/files: a local S3-compatible server/);
+      expect(existsSync(path.join(dataDir, 'files'))).toBe(false);
+      expect(existsSync(path.join(dataDir, 's3', 'hearth'))).toBe(true);
 
       // A node killed outright is started again, and the cluster keeps serving meanwhile and after.
       const before = output.length;

@@ -1,7 +1,7 @@
 /**
  * `npm run cluster -- --nodes N`: Hearth as a cluster on this machine. Builds like `npm start`, then
  * starts one PostgreSQL (the embedded one in DATA_DIR, or DATABASE_URL), one Redis (data in
- * DATA_DIR/redis), N compiled nodes on free ports of 127.0.0.1 and the shipped nginx load balancer in
+ * DATA_DIR/redis), one S3-compatible bucket (data in DATA_DIR/s3, or the operator's S3_*), N compiled nodes on free ports of 127.0.0.1 and the shipped nginx load balancer in
  * front on PORT (8080), and keeps the nodes running. Ctrl-C drains the nodes and stops everything.
  */
 import { mkdir } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { buildTargets } from '../build/targets.js';
 import { startEmbeddedPostgres } from '../db/embedded/index.js';
 import { freePort } from '../net/free-port.js';
 import { startLoadBalancer } from '../testing/load-balancer.js';
+import { startS3Server } from '../testing/s3-server.js';
 import { startClusterRedis } from './redis.js';
 import { nodeEnv } from './node-env.js';
 import { NodeSupervisor } from './supervisor.js';
@@ -66,10 +67,12 @@ async function main(): Promise<void> {
   stops.push(() => redis.stop());
   say(`redis: ${redis.url} (pid ${redis.pid})`);
 
+  const storageEnv = await clusterStorage(dataDir);
+
   const nodePorts = await Promise.all(Array.from({ length: nodes }, () => freePort()));
   const lbPort = port || (await freePort());
   const publicUrl = `http://localhost:${lbPort}`;
-  const shared = { databaseUrl, redisUrl: redis.url, publicUrl, dataDir };
+  const shared = { databaseUrl, redisUrl: redis.url, publicUrl, dataDir, storageEnv };
   for (const [i, nodePort] of nodePorts.entries()) {
     const name = `node ${i + 1}`;
     const logFile = path.join(dataDir, 'logs', `node-${i + 1}.log`);
@@ -88,6 +91,24 @@ async function main(): Promise<void> {
   say(`load balancer: nginx (pid ${lb.nginx.pid}) on port ${lb.port}`);
   say(`Hearth is running as a cluster of ${nodes} node${nodes > 1 ? 's' : ''}: open ${publicUrl}`);
   say(`node logs in ${path.join(dataDir, 'logs')}; Ctrl-C stops everything`);
+}
+
+/**
+ * Where every node keeps its files: one bucket, so that any node serves any file. The operator's own
+ * S3-compatible storage when STORAGE_BACKEND=s3 is set (the S3_* settings reach the nodes with the
+ * rest of the environment); otherwise a local S3-compatible server (s3rver, installed with the
+ * project) with its objects kept in DATA_DIR/s3, as the database keeps its rows in DATA_DIR.
+ */
+async function clusterStorage(dataDir: string): Promise<Record<string, string>> {
+  if (process.env.STORAGE_BACKEND === 's3') {
+    say(`files: the bucket ${process.env.S3_BUCKET ?? '(S3_BUCKET unset)'} of S3_ENDPOINT`);
+    return {};
+  }
+  const directory = path.join(dataDir, 's3');
+  const s3 = await startS3Server({ directory, detached: true });
+  stops.push(() => s3.stop());
+  say(`files: a local S3-compatible server on ${s3.env.S3_ENDPOINT} keeping them in ${directory} (pid ${s3.pid})`);
+  return s3.env;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
