@@ -14,7 +14,7 @@ export class TwoNodes {
   private readonly contexts: BrowserContext[] = [];
 
   private constructor(
-    readonly redis: ThrowawayRedis,
+    private redis: ThrowawayRedis,
     readonly first: HearthServer,
     readonly second: HearthServer,
   ) {}
@@ -36,6 +36,19 @@ export class TwoNodes {
       await first.dispose();
       await redis.stop();
       throw err;
+    }
+  }
+
+  /**
+   * Redis stops under both nodes while `meanwhile` runs, then starts again on the same port, empty (as
+   * one that keeps nothing on disk); started again even if `meanwhile` fails, so it is always stopped.
+   */
+  async redisOutage(meanwhile: () => Promise<void>): Promise<void> {
+    await this.redis.stop();
+    try {
+      await meanwhile();
+    } finally {
+      this.redis = await this.redis.startAgain();
     }
   }
 

@@ -2,7 +2,9 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { createPool, createProbePool } from './db/pool.js';
+import { createPool, createProbePool, UNBOUNDED } from './db/pool.js';
+import { DatabaseOutage } from './db/outage.js';
+import { OutageReport } from './faults/outage-report.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded/index.js';
 import { migrate } from './db/migrate.js';
 import { TokenService } from './auth/tokens.js';
@@ -129,7 +131,12 @@ export async function startApp(config: Config, log: Logger = createLogger(config
     cleanups.push(() => db.end());
     const probeDb = createProbePool(config.databaseUrl ?? embedded!.url);
     cleanups.push(() => probeDb.end());
-    await migrate(db);
+    const databaseOutage = new DatabaseOutage(probeDb);
+    cleanups.push(async () => databaseOutage.stop());
+    // On a pool of its own without the serving bounds: a migration may wait for another node's to
+    // finish, or rewrite a large table.
+    const migrator = createPool(config.databaseUrl ?? embedded!.url, UNBOUNDED);
+    await migrate(migrator).finally(() => migrator.end());
 
     let events: EventLog;
     let ephemeral: EphemeralBus;
@@ -138,12 +145,15 @@ export async function startApp(config: Config, log: Logger = createLogger(config
     let redis: Redis | undefined;
     if (config.redisUrl) {
       redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
-      redis.on('error', (err) => console.error('[redis]', err.message));
+      // ioredis reports every failed reconnection attempt: said once for the outage, and counted.
+      const redisOutage = new OutageReport('[redis] Redis', 'connection errors');
+      redis.on('error', (err) => redisOutage.failed(err.message));
+      redis.on('ready', () => redisOutage.recovered());
       cleanups.push(async () => redis!.disconnect());
       const log = await RedisEventLog.open(redis, config.redisPrefix);
       cleanups.push(() => log.close());
       events = log;
-      const bus = await RedisEphemeralBus.open(redis, config.redisPrefix);
+      const bus = await RedisEphemeralBus.open(redis, config.redisPrefix, (err) => redisOutage.failed(err.message));
       cleanups.push(() => bus.close());
       ephemeral = bus;
       limiter = new RedisRateLimiter(redis, config.redisPrefix);
@@ -187,7 +197,7 @@ export async function startApp(config: Config, log: Logger = createLogger(config
       frameworkErrors: answerFrameworkError,
       ...httpServerLimits(config),
     });
-    installErrorHandling(http);
+    installErrorHandling(http, (err) => databaseOutage.failed(err));
     const httpDrain = new HttpDrain(http);
     // Before every route, so each one is counted and logged: the probes and the API alike.
     installRequestLogging(http, config.logRequests);

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEXT } from '@hearth/protocol';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../src/db/embedded/index.js';
-import { startServerProcess, type ServerProcess } from '../src/testing/server-process.js';
+import { logMessages, startServerProcess, type ServerProcess } from '../src/testing/server-process.js';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
 import { createPool } from '../src/db/pool.js';
 import { isDatabaseUnreachable } from '../src/db/unreachable.js';
-import { createTestDatabase } from './harness.js';
+import { createTestDatabase, startTestServer } from './harness.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 
 /*
@@ -83,6 +83,8 @@ describe('PostgreSQL stops and comes back', { timeout: 180_000 }, () => {
     expect(refused).toMatchObject(unavailable);
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect(await api.post('/auth/login', { username, password: 'pat-secret' })).toMatchObject(unavailable);
+    // Many more refused requests, as an outage brings: the log must not grow a line (and a stack) with each.
+    for (let i = 0; i < 20; i++) expect((await api.get('/channel/', pat.token)).status).toBe(503);
     // The live connection stays up: it answers pings, and a send over it is refused with the same text.
     live.send({ type: 'ping', timestamp: 1 });
     await live.waitFor((f) => f.type === 'pong', WAIT_MS);
@@ -114,6 +116,19 @@ describe('PostgreSQL stops and comes back', { timeout: 180_000 }, () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     // ...and puts it right once the database is back, rather than showing them online for good.
     await expect.poll(samOnline, { timeout: WAIT_MS }).toBe(false);
+    // An operator reads one line when the database went and one when it came back, with how long it was
+    // away and how many requests it cost, not one warning per refused request.
+    const said = () => logMessages(server!.output());
+    await expect
+      .poll(
+        () => said().filter((m) => /the database is reachable again after [\d.]+ s; \d+ requests answered 503/.test(m)),
+        {
+          timeout: WAIT_MS,
+        },
+      )
+      .toHaveLength(1);
+    expect(said().filter((m) => m.includes('the database is unreachable'))).toHaveLength(1);
+    expect(said().filter((m) => m.startsWith('request answered 503'))).toEqual([]);
     // The same process throughout, which never stopped on an error.
     expect(server.output()).not.toContain('Hearth is stopping');
     expect(server.output()).not.toContain('unexpected error');
@@ -139,6 +154,33 @@ describe('a pooled connection checked out when the database goes away', () => {
     held.release();
     await relay.restore();
     expect((await pool.query<{ n: number }>('SELECT 1 AS n')).rows).toEqual([{ n: 1 }]);
+    vi.restoreAllMocks();
+  });
+});
+
+describe('a database that hangs (takes connections, answers nothing)', { timeout: 120_000 }, () => {
+  it('answers 503 with the same text instead of waiting for ever, and recovers once it answers again', async () => {
+    const url = new URL(await createTestDatabase());
+    const relay = await TcpProxy.open(url.hostname, Number(url.port));
+    cleanups.push(() => relay.close());
+    url.hostname = '127.0.0.1';
+    url.port = String(relay.port);
+    const app = await startTestServer({ databaseUrl: url.toString() });
+    cleanups.push(() => app.close());
+    const api = new Api(app.url);
+    const pat = await api.person('pat');
+    expect((await api.get('/channel/', pat.token)).status).toBe(200);
+
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    relay.freeze();
+    // More requests than the pool has connections: those given an open connection get no answer to
+    // their statement, the others wait for a connection that is never made. Each is answered 503.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => api.get('/channel/', pat.token)));
+    for (const answer of answers)
+      expect(answer).toMatchObject({ status: 503, body: { detail: TEXT.databaseUnavailable } });
+
+    relay.thaw();
+    await expect.poll(async () => (await api.get('/channel/', pat.token)).status, { timeout: WAIT_MS }).toBe(200);
     vi.restoreAllMocks();
   });
 });

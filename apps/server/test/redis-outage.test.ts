@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CLOSE } from '@hearth/protocol';
 import { LiveClient, uniqueName, type Frame, type Person } from './client.js';
 import { startThrowawayRedis, type ThrowawayRedis } from '../src/testing/redis-server.js';
+import { logMessages } from '../src/testing/server-process.js';
 import { useProcessCluster, type ClusterNode } from './support/process-cluster.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 
@@ -93,6 +94,7 @@ async function throughAnOutage(down: () => Promise<void>, up: () => Promise<void
 
   // What ioredis and the bus say while Redis is gone is expected here.
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  const saidBefore = [a, b].map((node) => logMessages(node.process.output()).length);
   await down();
   await expect.poll(async () => (await readiness(a)).body.down, { timeout: WAIT_MS }).toEqual(['redis']);
   expect((await readiness(b)).status).toBe(503);
@@ -122,6 +124,20 @@ async function throughAnOutage(down: () => Promise<void>, up: () => Promise<void
     expect(await client.waitForClose(WAIT_MS)).toMatchObject({ code: CLOSE.serviceRestart });
   }
   vi.restoreAllMocks();
+  // Each node's log says once that Redis went and once that it is back, with how long it was away,
+  // however many reconnection attempts and session saves failed meanwhile.
+  for (const [i, node] of [a, b].entries()) {
+    const said = () => logMessages(node.process.output()).slice(saidBefore[i]);
+    await expect
+      .poll(() => said().filter((m) => /^\[redis\] Redis is reachable again after [\d.]+ s/.test(m)), {
+        timeout: WAIT_MS,
+      })
+      .toHaveLength(1);
+    expect(said().filter((m) => m.startsWith('[redis] Redis is unreachable'))).toHaveLength(1);
+    // Nothing else of Redis's but the event log's own two lines (events wait; sessions start afresh).
+    const aboutRedis = said().filter((m) => /redis|could not save session/i.test(m));
+    expect(aboutRedis.length, aboutRedis.join('\n')).toBeLessThanOrEqual(5);
+  }
   const [aliceAgain, bobAgain] = await Promise.all([reconnect(a, alice, aliceLive), reconnect(b, bob, bobLive)]);
 
   // The reload finds every acknowledged message, on either node.

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDb } from '../db/embedded/index.js';
 import { migrate, migrationNames } from '../db/migrate.js';
-import { createPool, inTransaction } from '../db/pool.js';
+import { createPool, inTransaction, UNBOUNDED } from '../db/pool.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { LocalDiskStorage } from '../storage/local-disk.js';
 import type { Manifest } from './archive-format.js';
@@ -71,7 +71,7 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
       await rename(path.join(staging, 'files'), path.join(dataDir, 'files'));
       created.push(path.join(dataDir, 'files'));
     }
-    const db = createPool(o.databaseUrl ?? embedded!.url);
+    const db = createPool(o.databaseUrl ?? embedded!.url, UNBOUNDED); // an offline tool: no serving bounds
     let upgraded: string[];
     try {
       await inTransaction(db, (client) => loadDatabase(client, manifest, staging));

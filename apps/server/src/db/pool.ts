@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isDatabaseUnreachable } from './unreachable.js';
 
 // bigint columns (ids) fit in a JS number; parse them as numbers rather than strings.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -17,8 +18,29 @@ export function prepared(name: string, text: string): (values: unknown[]) => pg.
   return (values) => ({ name, text, values });
 }
 
-export function createPool(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/**
+ * How long a request waits on the database before it is answered 503 (faults.md, database.md). A
+ * database that hangs (a dropped network, a stalled host) answers nothing, and without a bound every
+ * request waits for ever while the pool's queue grows.
+ * - `connectionTimeoutMillis`: for a connection, a new one or a turn of the pool's 10 when all are
+ *   busy (pg-pool bounds both). A busy pool turns over in milliseconds (bench:history's 16 readers and
+ *   bench:fanout's 100 msg/s wait well under 100 ms), so 5 s is only ever reached when nothing answers.
+ * - `query_timeout`: for a statement's answer, on a connection that is already open: the only bound
+ *   a hang on a connection made before it meets. Twice the other, since some statements are rightly
+ *   slow (a deletion cascading through a large group); pg then gives up on the connection, and
+ *   dropping it makes PostgreSQL cancel the statement and roll back its transaction.
+ * No `statement_timeout` on the server as well: it would turn a slow statement into an error of its
+ * own kind, while a database that answers nothing never enforces it anyway.
+ */
+export const SERVING_BOUNDS = { connectionTimeoutMillis: 5_000, query_timeout: 10_000 } as const;
+/** For migrations and offline tools: a migration may wait for another node's, or rewrite a large table. */
+export const UNBOUNDED = {} as const;
+
+export function createPool(
+  connectionString: string,
+  bounds: { connectionTimeoutMillis?: number; query_timeout?: number } = SERVING_BOUNDS,
+): Db {
+  const pool = new pg.Pool({ connectionString, max: 10, ...bounds });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('[db] idle client error:', err.message));
   // Nor one checked out (a transaction, a lock held between queries) when PostgreSQL stops: pg emits
@@ -49,15 +71,20 @@ export function createProbePool(connectionString: string, timeoutMs = 2_000): Db
 
 export async function inTransaction<T>(db: Db, fn: (client: DbClient) => Promise<T>): Promise<T> {
   const client = await db.connect();
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    // A connection that broke or timed out (its statement may still be under way) is dropped, not
+    // returned to the pool; dropping it rolls the transaction back, and a ROLLBACK sent on it would
+    // only wait for the same timeout again.
+    if (isDatabaseUnreachable(err)) broken = err as Error;
+    else await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }

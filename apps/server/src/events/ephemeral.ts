@@ -62,10 +62,15 @@ export class RedisEphemeralBus implements EphemeralBus {
     this.channel = `${prefix}ephemeral`;
   }
 
-  static async open(redis: Redis, prefix: string): Promise<RedisEphemeralBus> {
+  /** `onError` hears the subscriber's connection errors (by default logged; the server counts them as an outage). */
+  static async open(
+    redis: Redis,
+    prefix: string,
+    onError: (err: Error) => void = (err) => console.error('[redis] ephemeral subscriber:', err.message),
+  ): Promise<RedisEphemeralBus> {
     const bus = new RedisEphemeralBus(redis, redis.duplicate(), prefix);
     // It reconnects and subscribes again by itself; what is published meanwhile is missed, as it may be.
-    bus.subscriber.on('error', (err: Error) => console.error('[redis] ephemeral subscriber:', err.message));
+    bus.subscriber.on('error', onError);
     bus.subscriber.on('message', (channel: string, raw: string) => {
       if (channel === bus.channel) bus.dispatch(raw);
     });

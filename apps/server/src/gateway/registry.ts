@@ -42,7 +42,8 @@ export async function persist(state: GatewayState, session: LiveSession, ttlMs: 
   try {
     await state.store.save(session.record(), ttlMs);
   } catch (err) {
-    console.error('[gateway] could not save session:', (err as Error).message);
+    // While Redis is away every live session fails here every 30 s: the outage is said once elsewhere.
+    if (state.ctx.events.reachable()) console.error('[gateway] could not save session:', (err as Error).message);
   }
 }
 
@@ -52,5 +53,7 @@ export async function persist(state: GatewayState, session: LiveSession, ttlMs: 
  */
 export function forget(state: GatewayState, session: LiveSession): void {
   state.sessions.delete(session.id);
-  state.store.delete(session.id).catch((err: Error) => console.error('[gateway] could not drop session:', err.message));
+  state.store.delete(session.id).catch((err: Error) => {
+    if (state.ctx.events.reachable()) console.error('[gateway] could not drop session:', err.message);
+  });
 }

@@ -85,12 +85,17 @@ export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S>
   return result.data;
 }
 
-/** Every error becomes `{ detail }`: our own with their status, Fastify's 4xx as they are, the rest a logged 500. */
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * Every error becomes `{ detail }`: our own with their status, Fastify's 4xx as they are, the rest a
+ * logged 500. A request refused because the database cannot be reached goes to `databaseUnreachable`
+ * rather than to a warning of its own: during an outage every request would log one, with its stack.
+ */
+export function installErrorHandling(app: FastifyInstance, databaseUnreachable?: (err: unknown) => void): void {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
     const known = asHttpError(err);
     if (known) {
-      if (known.status >= 500) request.log.warn({ err }, 'request answered %d', known.status);
+      if (databaseUnreachable && known.status === 503 && isDatabaseUnreachable(err)) databaseUnreachable(err);
+      else if (known.status >= 500) request.log.warn({ err }, 'request answered %d', known.status);
       return reply.code(known.status).headers(known.headers).send({ detail: known.message });
     }
     if (err instanceof ZodError) return reply.code(400).send({ detail: zodDetail(err) });
