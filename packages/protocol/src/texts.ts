@@ -55,6 +55,8 @@ export const TEXT = {
   internal: 'Internal server error',
   /** A change that collided with another one at the same moment (a deadlock the database broke). */
   busyTryAgain: 'Another change got in the way. Please try again.',
+  /** The file storage (an S3 bucket) could not be reached: nothing was changed, a retry may go through. */
+  storageUnavailable: 'Files cannot be reached right now. Please try again in a moment.',
   wsNotAuthenticated: 'Authenticate first',
   wsUnknownType: 'Unknown message type',
   wsBadFrame: 'Frame must be a JSON object with a type',

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { storageFullText, TEXT } from '@hearth/protocol';
 import { ZodError, type ZodType, type z } from 'zod';
+import { StorageUnavailableError } from '../storage/unavailable.js';
 import { isMalformedMultipart } from './multipart-errors.js';
 
 /** An error whose message is safe to show: it becomes a `{ detail }` answer with this status. */
@@ -45,7 +46,8 @@ function parentGone(constraint: unknown): HttpError {
 /**
  * An error that should reach the client as a 4xx: our own, PostgreSQL refusing a value that passed
  * validation (a NUL character, or text that is not valid UTF-8), or a write whose parent vanished
- * meanwhile, or a malformed multipart body. Anything else is a bug.
+ * meanwhile, or a malformed multipart body; or a 503 for a moment's trouble (two changes colliding, the
+ * file storage out of reach). Anything else is a bug.
  */
 export function asHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
@@ -57,6 +59,9 @@ export function asHttpError(err: unknown): HttpError | null {
   // Two transactions the database had to part (a deadlock, a serialization failure): this one's change
   // was not made, and the same request a moment later goes through.
   if (code === '40P01' || code === '40001') return new HttpError(503, TEXT.busyTryAgain, { 'retry-after': '1' });
+  // The S3 bucket out of reach is an outage, not a bug: the user is told to try again.
+  if (err instanceof StorageUnavailableError)
+    return new HttpError(503, TEXT.storageUnavailable, { 'retry-after': '5' });
   return null;
 }
 
