@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Attachment, Message } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { restoreBackup } from '../src/backup/restore-backup.js';
@@ -167,6 +167,65 @@ describe('a server storing its files in S3', () => {
     const gifServed = await fetchAt(server.url, up.body.file_url as string);
     expect([gifServed.status, gifServed.headers.get('content-type')]).toEqual([200, 'image/gif']);
     expect((await bytesOf(gifServed)).equals(gifBytes)).toBe(true);
+  });
+
+  it('answers HEAD of a picture, a banner, an emoji, a GIF and a group icon with its length, reading nothing', async () => {
+    const picture = await api.post(
+      '/upload/profile-image',
+      form(await png(64, 64), 'me.png', 'image/png'),
+      admin.token,
+    );
+    const banner = await api.post(
+      '/upload/profile-banner',
+      form(await png(300, 100), 'b.png', 'image/png'),
+      admin.token,
+    );
+    const emoji = await api.post(
+      '/emoji/emojis',
+      form(await png(24, 24, 90), 'e.png', 'image/png', { name: 'head_s3' }),
+      admin.token,
+    );
+    const gifUp = await api.post(
+      '/gif/upload',
+      form(await gif(), 'g.gif', 'image/gif', { name: 'head_s3' }),
+      admin.token,
+    );
+    const groupId = (await api.post('/group', { name: 'Icon in S3' }, admin.token)).body.id as number;
+    const icon = await api.post(
+      `/group/${groupId}/upload-icon`,
+      form(await png(80, 80), 'i.png', 'image/png'),
+      admin.token,
+    );
+    const addresses = [
+      picture.body.image_url,
+      banner.body.banner_url,
+      emoji.body.url,
+      gifUp.body.file_url,
+      icon.body.icon_url,
+    ] as string[];
+    expect(
+      addresses.every((a) => typeof a === 'string' && a.startsWith('/')),
+      JSON.stringify(addresses),
+    ).toBe(true);
+
+    const gets = vi.spyOn(server.ctx.storage, 'get');
+    try {
+      for (const address of addresses) {
+        const whole = await fetchAt(server.url, address);
+        expect(whole.status, address).toBe(200);
+        const length = (await bytesOf(whole)).length;
+        gets.mockClear();
+        const head = await fetch(`${server.url}${address}`, { method: 'HEAD' });
+        expect([head.status, head.headers.get('content-length')], address).toEqual([200, String(length)]);
+        expect(head.headers.get('content-type'), address).toBe(whole.headers.get('content-type'));
+        expect(gets, address).not.toHaveBeenCalled();
+      }
+    } finally {
+      gets.mockRestore();
+    }
+    const gone = `${addresses[0]!.replace(/[^/]+$/, '')}${'0'.repeat(32)}.webp`;
+    const missing = await fetch(`${server.url}${gone}`, { method: 'HEAD' });
+    expect(missing.status).toBe(404);
   });
 
   it('removes a deleted message’s file from the bucket', async () => {
