@@ -169,7 +169,7 @@ export const CONFIG_VARS: readonly ConfigVar[] = [
     name: 'STORAGE_BACKEND',
     default: 'local',
     description:
-      'Where uploaded files (attachments, pictures, emoji, GIFs, group icons) are kept: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, the S3_* settings; every node of a cluster must use it). The server checks the bucket at start and stops with a sentence when it cannot reach it.',
+      'Where uploaded files (attachments, pictures, emoji, GIFs, group icons) are kept: `local` (DATA_DIR/files) or `s3` (an S3-compatible bucket, the S3_* settings; every node of a cluster must use it). The server checks the bucket at start and stops with a sentence when it cannot reach it. S3_* settings without STORAGE_BACKEND are refused at start (a forgotten line would keep files on one node).',
   },
   {
     name: 'S3_ENDPOINT',
