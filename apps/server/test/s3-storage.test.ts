@@ -15,6 +15,7 @@ import { restoreBackup } from '../src/backup/restore-backup.js';
 import { takeBackup } from '../src/backup/take-backup.js';
 import { loadConfig } from '../src/config.js';
 import { openStorage, type OpenedStorage } from '../src/storage/create-storage.js';
+import type { FileStorage } from '../src/storage/file-storage.js';
 import { startThrowawayS3, type ThrowawayS3 } from '../src/testing/s3-server.js';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
 import { Api, type Person } from './client.js';
@@ -300,6 +301,46 @@ describe('a server storing its files in S3', () => {
       .body as Message[];
     const kept = history.find((m) => m.content === 'kept in S3')!;
     expect((await bytesOf(await fetchAt(restored.url, kept.attachments[0]!.file_url))).equals(binary)).toBe(true);
+  });
+
+  it('says a failed restore left files in a bucket it could not empty again, and why it failed', async () => {
+    for (const name of ['one.bin', 'two.bin'])
+      await api.post('/upload/attachment', form(binary, name, 'application/octet-stream'), admin.token);
+    const archive = path.join(folder, 'lost-bucket.tar.gz');
+    const backup = await takeBackup({
+      databaseUrl: server.ctx.config.databaseUrl!,
+      storage: server.ctx.storage,
+      out: archive,
+      hearthVersion: 'test',
+    });
+    expect(backup.files).toBeGreaterThanOrEqual(2);
+    const lost = await startThrowawayS3();
+    closing.push(() => lost.stop());
+    const target = await openStorage({ storage: s3Settings(lost), dataDir: folder });
+    // The bucket goes out of reach once the first file is in: the next put fails, and so does emptying it.
+    const goesAway: FileStorage = Object.assign(Object.create(target.storage) as FileStorage, {
+      put: async (key: string, source: Readable) => {
+        const size = await target.storage.put(key, source);
+        await lost.stop();
+        return size;
+      },
+    });
+    try {
+      const failure = await restoreBackup({
+        archive,
+        dataDir: path.join(folder, 'restore-lost-bucket'),
+        databaseUrl: await createTestDatabase(),
+        remoteFiles: goesAway,
+      }).then(
+        () => null,
+        (err: unknown) => err as Error,
+      );
+      expect(failure?.message).toMatch(
+        /^The file storage could not be reached: .* The S3 bucket could not be emptied again \(The file storage could not be reached: .*\): empty it before running the restore again\.$/,
+      );
+    } finally {
+      target.close();
+    }
   });
 
   it('backs up and restores with npm run backup and npm run restore and the S3 settings', async () => {
