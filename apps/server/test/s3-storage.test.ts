@@ -122,6 +122,28 @@ describe('a server storing its files in S3', () => {
     expect([head.status, head.headers.get('content-length')]).toEqual([200, String(binary.length)]);
   });
 
+  it('answers 404 for an attachment removed from the bucket between its size and its read', async () => {
+    const up = await api.post('/upload/attachment', form(binary, 'racy.bin', 'application/octet-stream'), admin.token);
+    const a = up.body.attachment as Attachment;
+    const { rows } = await server.ctx.db.query<{ storage_key: string }>(
+      'SELECT storage_key FROM attachments WHERE id = $1',
+      [a.id],
+    );
+    const storage = server.ctx.storage;
+    const read = storage.get.bind(storage);
+    // The deletion queue removes the object in that moment.
+    const gets = vi.spyOn(storage, 'get').mockImplementationOnce(async (key, range) => {
+      await storage.delete(rows[0]!.storage_key);
+      return read(key, range);
+    });
+    try {
+      const res = await fetchAt(server.url, a.file_url);
+      expect([res.status, await res.json()]).toEqual([404, { detail: 'Attachment not found' }]);
+    } finally {
+      gets.mockRestore();
+    }
+  });
+
   it('refuses an upload over the size limit with 413, leaving nothing in the bucket', async () => {
     const before = await bucketKeys(s3);
     const tooBig = Buffer.alloc(MAX_UPLOAD + 1024 * 1024, 7);
