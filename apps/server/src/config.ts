@@ -214,9 +214,26 @@ function turnServer(env: NodeJS.ProcessEnv) {
   return { turnUrls, turnSecret };
 }
 
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
 /** STORAGE_BACKEND and, for s3, the bucket's settings: each one it needs must be set. */
 function storageSettings(env: NodeJS.ProcessEnv): StorageSettings {
-  const backend = oneOf('STORAGE_BACKEND', env.STORAGE_BACKEND?.trim() || 'local', ['local', 's3'] as const);
+  const chosen = env.STORAGE_BACKEND?.trim();
+  // S3 settings without STORAGE_BACKEND are a forgotten line, not a wish for the local disk: started
+  // so, a node would keep its files to itself, and a cluster's nodes would not find each other's.
+  const s3Setting = S3_SETTINGS.find((name) => env[name]?.trim());
+  if (!chosen && s3Setting)
+    throw new Error(
+      `${s3Setting} is set but STORAGE_BACKEND is not: set STORAGE_BACKEND=s3 to keep files in the bucket (or STORAGE_BACKEND=local for DATA_DIR/files)`,
+    );
+  const backend = oneOf('STORAGE_BACKEND', chosen || 'local', ['local', 's3'] as const);
   if (backend === 'local') return { backend };
   const required = (name: string, value: string | undefined) => {
     if (!value?.trim()) throw new Error(`STORAGE_BACKEND=s3 needs ${name}`);

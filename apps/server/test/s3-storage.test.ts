@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Attachment, Message } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { restoreBackup } from '../src/backup/restore-backup.js';
 import { takeBackup } from '../src/backup/take-backup.js';
 import { loadConfig } from '../src/config.js';
 import { openStorage, type OpenedStorage } from '../src/storage/create-storage.js';
+import type { FileStorage } from '../src/storage/file-storage.js';
 import { startThrowawayS3, type ThrowawayS3 } from '../src/testing/s3-server.js';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
 import { Api, type Person } from './client.js';
@@ -121,6 +122,28 @@ describe('a server storing its files in S3', () => {
     expect([head.status, head.headers.get('content-length')]).toEqual([200, String(binary.length)]);
   });
 
+  it('answers 404 for an attachment removed from the bucket between its size and its read', async () => {
+    const up = await api.post('/upload/attachment', form(binary, 'racy.bin', 'application/octet-stream'), admin.token);
+    const a = up.body.attachment as Attachment;
+    const { rows } = await server.ctx.db.query<{ storage_key: string }>(
+      'SELECT storage_key FROM attachments WHERE id = $1',
+      [a.id],
+    );
+    const storage = server.ctx.storage;
+    const read = storage.get.bind(storage);
+    // The deletion queue removes the object in that moment.
+    const gets = vi.spyOn(storage, 'get').mockImplementationOnce(async (key, range) => {
+      await storage.delete(rows[0]!.storage_key);
+      return read(key, range);
+    });
+    try {
+      const res = await fetchAt(server.url, a.file_url);
+      expect([res.status, await res.json()]).toEqual([404, { detail: 'Attachment not found' }]);
+    } finally {
+      gets.mockRestore();
+    }
+  });
+
   it('refuses an upload over the size limit with 413, leaving nothing in the bucket', async () => {
     const before = await bucketKeys(s3);
     const tooBig = Buffer.alloc(MAX_UPLOAD + 1024 * 1024, 7);
@@ -167,6 +190,65 @@ describe('a server storing its files in S3', () => {
     const gifServed = await fetchAt(server.url, up.body.file_url as string);
     expect([gifServed.status, gifServed.headers.get('content-type')]).toEqual([200, 'image/gif']);
     expect((await bytesOf(gifServed)).equals(gifBytes)).toBe(true);
+  });
+
+  it('answers HEAD of a picture, a banner, an emoji, a GIF and a group icon with its length, reading nothing', async () => {
+    const picture = await api.post(
+      '/upload/profile-image',
+      form(await png(64, 64), 'me.png', 'image/png'),
+      admin.token,
+    );
+    const banner = await api.post(
+      '/upload/profile-banner',
+      form(await png(300, 100), 'b.png', 'image/png'),
+      admin.token,
+    );
+    const emoji = await api.post(
+      '/emoji/emojis',
+      form(await png(24, 24, 90), 'e.png', 'image/png', { name: 'head_s3' }),
+      admin.token,
+    );
+    const gifUp = await api.post(
+      '/gif/upload',
+      form(await gif(), 'g.gif', 'image/gif', { name: 'head_s3' }),
+      admin.token,
+    );
+    const groupId = (await api.post('/group', { name: 'Icon in S3' }, admin.token)).body.id as number;
+    const icon = await api.post(
+      `/group/${groupId}/upload-icon`,
+      form(await png(80, 80), 'i.png', 'image/png'),
+      admin.token,
+    );
+    const addresses = [
+      picture.body.image_url,
+      banner.body.banner_url,
+      emoji.body.url,
+      gifUp.body.file_url,
+      icon.body.icon_url,
+    ] as string[];
+    expect(
+      addresses.every((a) => typeof a === 'string' && a.startsWith('/')),
+      JSON.stringify(addresses),
+    ).toBe(true);
+
+    const gets = vi.spyOn(server.ctx.storage, 'get');
+    try {
+      for (const address of addresses) {
+        const whole = await fetchAt(server.url, address);
+        expect(whole.status, address).toBe(200);
+        const length = (await bytesOf(whole)).length;
+        gets.mockClear();
+        const head = await fetch(`${server.url}${address}`, { method: 'HEAD' });
+        expect([head.status, head.headers.get('content-length')], address).toEqual([200, String(length)]);
+        expect(head.headers.get('content-type'), address).toBe(whole.headers.get('content-type'));
+        expect(gets, address).not.toHaveBeenCalled();
+      }
+    } finally {
+      gets.mockRestore();
+    }
+    const gone = `${addresses[0]!.replace(/[^/]+$/, '')}${'0'.repeat(32)}.webp`;
+    const missing = await fetch(`${server.url}${gone}`, { method: 'HEAD' });
+    expect(missing.status).toBe(404);
   });
 
   it('removes a deleted message’s file from the bucket', async () => {
@@ -241,6 +323,46 @@ describe('a server storing its files in S3', () => {
       .body as Message[];
     const kept = history.find((m) => m.content === 'kept in S3')!;
     expect((await bytesOf(await fetchAt(restored.url, kept.attachments[0]!.file_url))).equals(binary)).toBe(true);
+  });
+
+  it('says a failed restore left files in a bucket it could not empty again, and why it failed', async () => {
+    for (const name of ['one.bin', 'two.bin'])
+      await api.post('/upload/attachment', form(binary, name, 'application/octet-stream'), admin.token);
+    const archive = path.join(folder, 'lost-bucket.tar.gz');
+    const backup = await takeBackup({
+      databaseUrl: server.ctx.config.databaseUrl!,
+      storage: server.ctx.storage,
+      out: archive,
+      hearthVersion: 'test',
+    });
+    expect(backup.files).toBeGreaterThanOrEqual(2);
+    const lost = await startThrowawayS3();
+    closing.push(() => lost.stop());
+    const target = await openStorage({ storage: s3Settings(lost), dataDir: folder });
+    // The bucket goes out of reach once the first file is in: the next put fails, and so does emptying it.
+    const goesAway: FileStorage = Object.assign(Object.create(target.storage) as FileStorage, {
+      put: async (key: string, source: Readable) => {
+        const size = await target.storage.put(key, source);
+        await lost.stop();
+        return size;
+      },
+    });
+    try {
+      const failure = await restoreBackup({
+        archive,
+        dataDir: path.join(folder, 'restore-lost-bucket'),
+        databaseUrl: await createTestDatabase(),
+        remoteFiles: goesAway,
+      }).then(
+        () => null,
+        (err: unknown) => err as Error,
+      );
+      expect(failure?.message).toMatch(
+        /^The file storage could not be reached: .* The S3 bucket could not be emptied again \(The file storage could not be reached: .*\): empty it before running the restore again\.$/,
+      );
+    } finally {
+      target.close();
+    }
   });
 
   it('backs up and restores with npm run backup and npm run restore and the S3 settings', async () => {

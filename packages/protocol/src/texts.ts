@@ -57,6 +57,8 @@ export const TEXT = {
   busyTryAgain: 'Another change got in the way. Please try again.',
   /** 503 while the server cannot reach PostgreSQL (stopped, restarting, the network to it down). */
   databaseUnavailable: 'Hearth cannot reach its database right now. Try again in a moment.',
+  /** The file storage (an S3 bucket) could not be reached: nothing was changed, a retry may go through. */
+  storageUnavailable: 'Files cannot be reached right now. Please try again in a moment.',
   wsNotAuthenticated: 'Authenticate first',
   wsUnknownType: 'Unknown message type',
   wsBadFrame: 'Frame must be a JSON object with a type',

@@ -88,12 +88,21 @@ export async function restoreBackup(o: RestoreOptions): Promise<RestoreResult> {
     embedded = undefined;
     // What this restore made, so the folder is as empty as it was and the restore can run again.
     for (const dir of created) await rm(dir, { recursive: true, force: true });
-    if (o.remoteFiles) await emptyBucket(o.remoteFiles);
+    // The bucket may be what failed (out of reach): then emptying it fails too, which must neither
+    // hide why the restore failed nor leave unsaid that the bucket still holds files.
+    const bucketLeft = o.remoteFiles
+      ? await emptyBucket(o.remoteFiles).then(
+          () => '',
+          (cleanup: unknown) =>
+            ` The S3 bucket could not be emptied again (${messageOf(cleanup)}): empty it before running the restore again.`,
+        )
+      : '';
     // An external database is not this restore's to remove: say what stands in the way of a new run.
-    if (loaded && o.databaseUrl)
-      throw new Error(
-        `${err instanceof Error ? err.message : String(err)} The database of DATABASE_URL was filled before this failed: drop it and create it empty again before running the restore again.`,
-      );
+    const databaseLeft =
+      loaded && o.databaseUrl
+        ? ' The database of DATABASE_URL was filled before this failed: drop it and create it empty again before running the restore again.'
+        : '';
+    if (bucketLeft || databaseLeft) throw new Error(`${messageOf(err)}${databaseLeft}${bucketLeft}`, { cause: err });
     throw err;
   } finally {
     await embedded?.stop();
@@ -125,6 +134,8 @@ async function refuseUsedBucket(files: FileStorage): Promise<void> {
       `The S3 bucket is not empty (it holds ${key}, for one): restore only goes into a new, empty bucket, and never overwrites anything.`,
     );
 }
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** What a failed restore put into the bucket, which was empty when it began. */
 async function emptyBucket(files: FileStorage): Promise<void> {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
 import { HttpError, parse } from '../http/errors.js';
+import { fileRoute } from '../http/file-routes.js';
 import { sendRevalidatedJson } from '../http/revalidated-json.js';
 import { serveEmojiImage } from './emoji-images.js';
 import { deleteEmoji, listEmoji, updateEmoji, uploadEmoji } from './service.js';
@@ -55,7 +56,7 @@ export async function emojiRoutes(api: FastifyInstance, ctx: AppContext): Promis
     return reply.code(204).send();
   });
 
-  api.get('/emoji/images/:key', async (request, reply) =>
+  fileRoute(api, '/emoji/images/:key', async (request, reply) =>
     serveEmojiImage(ctx, reply, parse(FileParams, request.params).key),
   );
 }

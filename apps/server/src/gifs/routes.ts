@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
 import { HttpError, parse } from '../http/errors.js';
+import { fileRoute } from '../http/file-routes.js';
 import { addFavorite, isFavorite, listFavorites, removeFavorite } from './favorites.js';
 import { createGifProvider } from './providers/index.js';
 import { pickerCall } from './search.js';
@@ -119,7 +120,7 @@ export async function gifRoutes(api: FastifyInstance, ctx: AppContext): Promise<
     return reply.code(204).send();
   });
 
-  api.get('/gif-files/:name', async (request, reply) =>
+  fileRoute(api, '/gif-files/:name', async (request, reply) =>
     serveGif(ctx, reply, parse(FileNameParams, request.params).name),
   );
 }

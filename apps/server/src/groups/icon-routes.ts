@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
 import { HttpError, parse } from '../http/errors.js';
+import { fileRoute } from '../http/file-routes.js';
 import { enforce } from '../ratelimit/limiter.js';
 import { requireAdmin } from './access.js';
 import { removeGroupIcon, serveGroupIcon, uploadGroupIcon } from './icon-service.js';
@@ -40,7 +41,7 @@ export async function groupIconRoutes(api: FastifyInstance, ctx: AppContext): Pr
     return removeGroupIcon(ctx, user, parse(IdParams, request.params).id);
   });
 
-  api.get('/group-icons/:key', async (request, reply) =>
+  fileRoute(api, '/group-icons/:key', async (request, reply) =>
     serveGroupIcon(ctx, reply, parse(KeyParams, request.params).key),
   );
 }

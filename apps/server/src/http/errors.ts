@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { storageFullText, TEXT } from '@hearth/protocol';
 import { ZodError, type ZodType, type z } from 'zod';
+import { StorageUnavailableError } from '../storage/unavailable.js';
 import { isMalformedMultipart } from './multipart-errors.js';
 import { isDatabaseUnreachable } from '../db/unreachable.js';
 
@@ -46,7 +47,8 @@ function parentGone(constraint: unknown): HttpError {
 /**
  * An error that should reach the client as a 4xx: our own, PostgreSQL refusing a value that passed
  * validation (a NUL character, or text that is not valid UTF-8), or a write whose parent vanished
- * meanwhile, or a malformed multipart body. Anything else is a bug.
+ * meanwhile, or a malformed multipart body; or a 503 for a moment's trouble (two changes colliding, the
+ * file storage out of reach). Anything else is a bug.
  */
 export function asHttpError(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
@@ -60,6 +62,9 @@ export function asHttpError(err: unknown): HttpError | null {
   if (code === '40P01' || code === '40001') return new HttpError(503, TEXT.busyTryAgain, { 'retry-after': '1' });
   // PostgreSQL stopped or restarting: nothing was done, and the server carries on and reconnects by itself.
   if (isDatabaseUnreachable(err)) return new HttpError(503, TEXT.databaseUnavailable, { 'retry-after': '5' });
+  // The S3 bucket out of reach is an outage, not a bug: the user is told to try again.
+  if (err instanceof StorageUnavailableError)
+    return new HttpError(503, TEXT.storageUnavailable, { 'retry-after': '5' });
   return null;
 }
 

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
 import { HttpError, parse } from '../http/errors.js';
+import { fileRoute } from '../http/file-routes.js';
 import { removeProfileImage, serveProfileImage, uploadProfileImage, type ProfileImageKind } from './profile-images.js';
 import { announcePicture, profileByUsername, socialLinksFrom, updateProfile } from './service.js';
 
@@ -88,7 +89,7 @@ export async function profileRoutes(api: FastifyInstance, ctx: AppContext): Prom
   remove('/profile-image', 'avatar');
   remove('/profile-banner', 'banner');
 
-  api.get('/profile-images/:key', async (request, reply) =>
+  fileRoute(api, '/profile-images/:key', async (request, reply) =>
     serveProfileImage(ctx, reply, parse(KeyParams, request.params).key),
   );
 }

@@ -11,6 +11,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, FileStorage } from './file-storage.js';
 import { checkKey, missingFile } from './keys.js';
+import { StorageUnavailableError } from './unavailable.js';
 
 /** STORAGE_BACKEND=s3's settings (config.ts reads them). */
 export interface S3Settings {
@@ -32,7 +33,11 @@ export interface S3Settings {
 export const PART_BYTES = 5 * 1024 * 1024;
 const PART_QUEUE = 2;
 
-export function s3Client(s: S3Settings): S3Client {
+/**
+ * A client for the bucket. `maxSockets` (the SDK's default, 50) bounds the connections to the S3
+ * server; a smaller one lets tests see a connection that is not given back.
+ */
+export function s3Client(s: S3Settings, maxSockets = 50): S3Client {
   return new S3Client({
     endpoint: s.endpoint,
     region: s.region,
@@ -43,11 +48,18 @@ export function s3Client(s: S3Settings): S3Client {
     // only where an operation requires one keeps the plain, signed body every server reads.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { httpAgent: { maxSockets }, httpsAgent: { maxSockets } },
   });
 }
 
 const notFound = (err: unknown) =>
   (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * What the SDK rejects with (but a missing object) means the bucket could not be used: nothing
+ * listening, a timeout, refused credentials, a 5xx. Requests then answer 503, not 500.
+ */
+const unavailable = (err: unknown) => new StorageUnavailableError(err);
 
 /**
  * Files as objects in one S3-compatible bucket, through the official AWS SDK. Puts are streamed in
@@ -110,7 +122,7 @@ export class S3Storage implements FileStorage {
       counted.destroy();
       await piping;
       // The source's own failure says what went wrong, rather than what followed from it.
-      throw sourceError ?? err;
+      throw sourceError ?? unavailable(err);
     }
     await piping;
     if (sourceError) throw sourceError;
@@ -118,44 +130,54 @@ export class S3Storage implements FileStorage {
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
+    checkKey(key);
+    let answer;
     try {
-      const answer = await this.client.send(
+      answer = await this.client.send(
         new GetObjectCommand({
           Bucket: this.bucket,
-          Key: checkKey(key),
+          Key: key,
           // Only start-end: the routes work out a suffix range themselves (uploads/serve-file.ts).
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
         }),
       );
-      const body = answer.Body as Readable;
-      return range ? exactly(body, range, answer.ContentRange) : body;
     } catch (err) {
       if (notFound(err)) throw missingFile(key);
-      throw err;
+      throw unavailable(err);
     }
+    const body = answer.Body as Readable;
+    return range ? exactly(body, range, answer.ContentRange) : body;
   }
 
   async size(key: string): Promise<number | null> {
+    checkKey(key);
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return head.ContentLength ?? 0;
     } catch (err) {
       if (notFound(err)) return null;
-      throw err;
+      throw unavailable(err);
     }
   }
 
   async delete(key: string): Promise<void> {
+    checkKey(key);
     // S3 answers a delete of a missing object with success too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch((err: unknown) => {
+      throw unavailable(err);
+    });
   }
 
   async *list(): AsyncIterable<string> {
-    for await (const page of paginateListObjectsV2(
-      { client: this.client, pageSize: this.listPageSize },
-      { Bucket: this.bucket },
-    ))
-      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+    try {
+      for await (const page of paginateListObjectsV2(
+        { client: this.client, pageSize: this.listPageSize },
+        { Bucket: this.bucket },
+      ))
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+    } catch (err) {
+      throw unavailable(err);
+    }
   }
 
   localPath(): null {
@@ -195,5 +217,9 @@ function exactly(body: Readable, range: ByteRange, contentRange: string | undefi
     },
   });
   body.once('error', (err) => cut.destroy(err));
+  // pipe() does not pass a destroy upstream: a reader that goes away early (a browser cancelling a
+  // video's range) destroys `cut`, and the answer from the bucket must go with it, or its connection
+  // stays open and taken (the client has 50), paused, for good.
+  cut.once('close', () => body.destroy());
   return body.pipe(cut);
 }

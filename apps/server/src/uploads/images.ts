@@ -23,7 +23,7 @@ export interface ImageFacts {
 /**
  * The displayed size of a stored picture and a small WebP preview of it, or null when the bytes do
  * not decode (a corrupt or truncated file, or one over the pixel limit): it is then kept as a plain
- * file. The image library reads a file on the local disk by path, so a large photo is never held in
+ * file. Rejects when the file cannot be read from storage. The image library reads a file on the local disk by path, so a large photo is never held in
  * memory whole (JPEG is even decoded at a fraction of its size for the preview); a file in a remote
  * store (S3) is streamed to a temporary file first, so it is not held in memory whole either.
  */
@@ -33,10 +33,10 @@ export async function inspectImage(storage: FileStorage, key: string, mime: stri
   const dir = await mkdtemp(path.join(tmpdir(), 'hearth-image-'));
   try {
     const copy = path.join(dir, 'image');
+    // A failure to copy (the bucket out of reach) is not a picture that does not decode: it fails the
+    // upload (503), rather than keeping the picture as a plain file for good.
     await pipeline(await storage.get(key), createWriteStream(copy, { flags: 'wx', mode: 0o600 }));
     return await inspectFile(copy, mime);
-  } catch {
-    return null;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

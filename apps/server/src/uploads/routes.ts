@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { FileParams, FileQuery, IdParams, TEXT, UploadQuery } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
 import { authenticate } from '../auth/authenticate.js';
 import { badRequest, HttpError, parse } from '../http/errors.js';
+import { fileRoute } from '../http/file-routes.js';
 import { checkUploadTarget, deleteUpload, storeUpload } from './service.js';
 import { serveFile } from './serve-file.js';
 
@@ -30,10 +31,7 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext): Promi
     return reply.code(204).send();
   });
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply) =>
-    serveFile(ctx, request, reply, parse(FileParams, request.params), parse(FileQuery, request.query));
-  // HEAD declared before the GET, so Fastify does not add its own, which answers a body-less reply
-  // with Content-Length: 0: serveFile answers HEAD with the file's length, without reading the file.
-  api.head('/attachments/:id/:variant/:name', serve);
-  api.get('/attachments/:id/:variant/:name', serve);
+  fileRoute(api, '/attachments/:id/:variant/:name', async (request, reply) =>
+    serveFile(ctx, request, reply, parse(FileParams, request.params), parse(FileQuery, request.query)),
+  );
 }

@@ -102,5 +102,9 @@ export async function serveFile(
     reply.header('Content-Length', size);
   }
   if (request.method === 'HEAD') return reply.send();
-  return reply.send(await ctx.storage.get(key, range ?? undefined));
+  // Removed between its size and its read (a deletion in that moment): gone, as a missing row is.
+  const stream = await ctx.storage.get(key, range ?? undefined).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'ENOENT' ? notFound(TEXT.attachmentNotFound) : err;
+  });
+  return reply.send(stream);
 }
