@@ -48,7 +48,11 @@ export function s3Client(s: S3Settings, maxSockets = 50): S3Client {
     // only where an operation requires one keeps the plain, signed body every server reads.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { httpAgent: { maxSockets }, httpsAgent: { maxSockets } },
+    // A bucket whose host drops packets must not hold requests for minutes (the SDK sets no limit):
+    // connecting is bounded, and a request that cannot connect is a 503 like any unreachable bucket.
+    // Nothing bounds an open socket's silence: a download paused by a slow reader (a video) is
+    // silent for as long as the reader waits, and must not be cut.
+    requestHandler: { httpAgent: { maxSockets }, httpsAgent: { maxSockets }, connectionTimeout: 5_000 },
   });
 }
 
