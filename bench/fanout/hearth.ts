@@ -8,6 +8,16 @@ import { stopAllChildren, stopStalePostgres } from './proc.js';
 
 /** Scales every rate limit: 500 sign-ups from one address and 100 messages/s would otherwise be refused. */
 export const RATE_LIMIT_SCALE = 1000;
+/** The /metrics token the benchmark's servers are started with. */
+export const METRICS_TOKEN = 'bench-metrics';
+
+/** The JS heap in use of a Hearth server (bytes), from its /metrics. */
+export async function heapUsedBytes(base: string): Promise<number> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const m = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(await res.text());
+  return m ? Number(m[1]) : NaN;
+}
+
 /** Concurrent sign-ups: each costs a 32 MiB scrypt hash, so more would only queue in the server. */
 const REGISTER_CONCURRENCY = 4;
 
@@ -62,6 +72,8 @@ export async function withHearth<T>(log: (line: string) => void, fn: (hearth: Be
         RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
         // Every benchmark client connects from this machine's address.
         LIVE_MAX_CONNECTIONS_PER_ADDRESS: '0',
+        // So the benchmark can read the server's heap from /metrics.
+        METRICS_TOKEN,
       },
       startTimeoutMs: 300_000,
       echoStderr: true,

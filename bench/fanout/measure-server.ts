@@ -1,0 +1,95 @@
+/**
+ * What the fan-out benchmark measures on one server (Hearth, or the bare broadcast) with one set of
+ * connections: the server's memory before and after they connect, one window at the given load (its
+ * latencies, the CPU shares and the server's CPU time per delivered message), and then, if asked,
+ * the ceiling (ceiling.ts) on the same connections.
+ */
+import type { LoadClients, LoadResult } from './load.js';
+import { openLoadPool, type PoolOptions } from './load-pool.js';
+import { cpuWindow, residentBytes, type CpuShare } from './proc.js';
+import { findCeiling, type Ceiling, type CeilingParams } from './ceiling.js';
+
+export interface Measured {
+  load: LoadResult;
+  /** CPU use while sending. */
+  cpu: CpuShare;
+  /**
+   * The server process's own CPU time (µs) per message frame delivered, from the first send until the
+   * last delivery: the cost of a delivery including each message's share of its own handling.
+   */
+  serverUsPerDelivery: number;
+  /** The server's highest resident memory sampled during the window (bytes). */
+  rssPeak: number;
+}
+
+export interface Memory {
+  clients: number;
+  /** The server's resident memory (bytes) before the clients connect, once they are connected and idle, and at the window's peak. */
+  before: number;
+  idle: number;
+  active: number;
+  /** The JS heap in use (bytes), where the server reports it (Hearth's /metrics), before and idle. */
+  heapBefore?: number;
+  heapIdle?: number;
+}
+
+export interface ServerRun {
+  main: Measured;
+  memory: Memory;
+  ceiling?: Ceiling;
+}
+
+/** How long the connected clients sit idle before their memory is read. */
+const IDLE_SETTLE_MS = 3_000;
+const RSS_SAMPLE_MS = 200;
+
+/** One send window on the connected clients, with the server's CPU and memory sampled over it. */
+export async function measureWindow(
+  clients: LoadClients,
+  serverPid: number,
+  overrides: Partial<PoolOptions> = {},
+): Promise<Measured> {
+  const sending = cpuWindow(serverPid);
+  const whole = cpuWindow(serverPid);
+  let cpu: CpuShare = { client: NaN, cores: 0 };
+  let rssPeak = 0;
+  let sampler: NodeJS.Timeout | undefined;
+  const load = await clients.measure({
+    ...overrides,
+    onSendWindow: (phase) => {
+      if (phase === 'start') {
+        sending.start();
+        whole.start();
+        sampler = setInterval(() => (rssPeak = Math.max(rssPeak, residentBytes(serverPid))), RSS_SAMPLE_MS);
+      } else cpu = sending.end();
+    },
+  });
+  clearInterval(sampler);
+  rssPeak = Math.max(rssPeak, residentBytes(serverPid));
+  const serverMs = whole.end().serverMs ?? NaN;
+  return { load, cpu, serverUsPerDelivery: load.received ? (serverMs * 1000) / load.received : NaN, rssPeak };
+}
+
+export async function measureServer(
+  serverPid: number,
+  opts: PoolOptions,
+  workers: number,
+  ceiling: CeilingParams | null,
+  log: (line: string) => void,
+  heapBytes?: () => Promise<number>,
+): Promise<ServerRun> {
+  const before = residentBytes(serverPid);
+  const heapBefore = await heapBytes?.();
+  const clients = await openLoadPool(opts, workers, log);
+  try {
+    await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
+    const idle = residentBytes(serverPid);
+    const heapIdle = await heapBytes?.();
+    const main = await measureWindow(clients, serverPid);
+    const memory: Memory = { clients: opts.tokens.length, before, idle, active: main.rssPeak, heapBefore, heapIdle };
+    if (!ceiling) return { main, memory };
+    return { main, memory, ceiling: await findCeiling(clients, serverPid, ceiling, log) };
+  } finally {
+    await clients.close();
+  }
+}
