@@ -76,4 +76,23 @@ describe('bench:fanout at a tiny size', () => {
     },
     BENCH_RUN_LIMIT_MS + 30_000,
   );
+
+  it(
+    'compares two nodes on one Redis stream with one, every message reaching every client on either node',
+    async () => {
+      const run = await runBench('fanout', [
+        ...['--clients', '10', '--senders', '2', '--rate', '10', '--seconds', '1', '--nodes', '2'],
+      ]);
+      expect(run.code, run.output).toBe(0);
+      expect(run.stdout).toContain('(10 messages, 100 deliveries expected)');
+      expect(row(run.stdout, 'errors: send / error frames / closes / missing').slice(1, 3)).toEqual([
+        '0 / 0 / 0 / 0 of 100',
+        '0 / 0 / 0 / 0 of 100',
+      ]);
+      for (const cpu of row(run.stdout, 'server CPU per delivery, both nodes').slice(1, 3))
+        expect(Number(cpu)).toBeGreaterThan(0);
+      for (const rate of row(run.stdout, 'delivered msg/s').slice(1, 3)) expect(Number(rate)).toBeGreaterThan(0);
+    },
+    BENCH_RUN_LIMIT_MS + 30_000,
+  );
 });

@@ -20,6 +20,8 @@ export interface Measured {
   serverUsPerDelivery: number;
   /** The server's highest resident memory sampled during the window (bytes). */
   rssPeak: number;
+  /** With several server processes (the nodes of a cluster): each one's CPU while sending, in % of a core. */
+  nodesCpu: number[];
 }
 
 export interface Memory {
@@ -43,31 +45,42 @@ export interface ServerRun {
 const IDLE_SETTLE_MS = 3_000;
 const RSS_SAMPLE_MS = 200;
 
-/** One send window on the connected clients, with the server's CPU and memory sampled over it. */
+/**
+ * One send window on the connected clients, with the server's CPU and memory sampled over it. With
+ * several server processes (nodes), the CPU per delivery is theirs together; the CPU shares and the
+ * memory are the first one's (the one with the database), and `nodesCpu` gives each.
+ */
 export async function measureWindow(
   clients: LoadClients,
-  serverPid: number,
+  serverPids: number | number[],
   overrides: Partial<PoolOptions> = {},
 ): Promise<Measured> {
-  const sending = cpuWindow(serverPid);
-  const whole = cpuWindow(serverPid);
-  let cpu: CpuShare = { client: NaN, cores: 0 };
+  const pids = typeof serverPids === 'number' ? [serverPids] : serverPids;
+  const first = pids[0]!;
+  const sending = pids.map((pid) => cpuWindow(pid));
+  const whole = pids.map((pid) => cpuWindow(pid));
+  let shares: CpuShare[] = [];
   let rssPeak = 0;
   let sampler: NodeJS.Timeout | undefined;
   const load = await clients.measure({
     ...overrides,
     onSendWindow: (phase) => {
       if (phase === 'start') {
-        sending.start();
-        whole.start();
-        sampler = setInterval(() => (rssPeak = Math.max(rssPeak, residentBytes(serverPid))), RSS_SAMPLE_MS);
-      } else cpu = sending.end();
+        for (const w of [...sending, ...whole]) w.start();
+        sampler = setInterval(() => (rssPeak = Math.max(rssPeak, residentBytes(first))), RSS_SAMPLE_MS);
+      } else shares = sending.map((w) => w.end());
     },
   });
   clearInterval(sampler);
-  rssPeak = Math.max(rssPeak, residentBytes(serverPid));
-  const serverMs = whole.end().serverMs ?? NaN;
-  return { load, cpu, serverUsPerDelivery: load.received ? (serverMs * 1000) / load.received : NaN, rssPeak };
+  rssPeak = Math.max(rssPeak, residentBytes(first));
+  const serverMs = whole.reduce((sum, w) => sum + (w.end().serverMs ?? NaN), 0);
+  return {
+    load,
+    cpu: shares[0] ?? { client: NaN, cores: 0 },
+    serverUsPerDelivery: load.received ? (serverMs * 1000) / load.received : NaN,
+    rssPeak,
+    nodesCpu: shares.map((s) => s.server ?? NaN),
+  };
 }
 
 export async function measureServer(

@@ -11,6 +11,7 @@
  * figures next to that baseline.
  */
 import { cpus } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, REPO_ROOT } from '@hearth/server/testing';
 import type { LoadResult } from './load.js';
@@ -20,6 +21,7 @@ import { heapUsedBytes, RATE_LIMIT_SCALE, registerUsers, runBenchmark, withClean
 import { measureServer, type Memory, type ServerRun } from './measure-server.js';
 import { CEILING_P99_MS, type CeilingParams } from './ceiling.js';
 import { reportCeilings } from './ceiling-report.js';
+import { measureNodes, reportNodes } from './nodes.js';
 import { positiveParam } from '../params.js';
 import { measureTypingRounds, reportTypingRounds } from './typing-rounds.js';
 
@@ -56,6 +58,10 @@ interface Params {
   ceilingBisections: number;
   /** The highest rate the ceiling search tries (0: clients × 20 msg/s). */
   ceilingMax: number;
+  /** A folder for a CPU profile of each server process (node --cpu-prof), or none. */
+  profileDir?: string;
+  /** 2: instead of the comparison with bare ws, Hearth on two nodes against one (nodes.ts). */
+  nodes: number;
 }
 
 /** A whole number of at least 0: the --flag, else the environment variable, else the default. */
@@ -81,6 +87,8 @@ function readParams(): Params {
       'ceiling-seconds': { type: 'string' },
       'ceiling-bisections': { type: 'string' },
       'ceiling-max': { type: 'string' },
+      'profile-dir': { type: 'string' },
+      nodes: { type: 'string' },
     },
   });
   const p = {
@@ -97,7 +105,10 @@ function readParams(): Params {
     ceilingSeconds: positiveParam(values['ceiling-seconds'], 'FANOUT_CEILING_SECONDS', 5),
     ceilingBisections: countParam(values['ceiling-bisections'], 'FANOUT_CEILING_BISECTIONS', 3),
     ceilingMax: countParam(values['ceiling-max'], 'FANOUT_CEILING_MAX', 0),
+    profileDir: values['profile-dir'] ?? (process.env.FANOUT_PROFILE_DIR || undefined),
+    nodes: Math.round(positiveParam(values.nodes, 'FANOUT_NODES', 1)),
   };
+  if (p.nodes > 2) throw new Error('--nodes: 1, or 2 for two nodes against one');
   if (p.typingRounds > 0 && p.typists === 0) throw new Error('--typing-rounds needs --typists');
   if (p.senders > p.clients) throw new Error('--senders cannot exceed --clients');
   if (p.typists > p.clients) throw new Error('--typists cannot exceed --clients');
@@ -132,20 +143,37 @@ const ceilingParams = (p: Params): CeilingParams | null =>
       }
     : null;
 
+/**
+ * node's options that write a CPU profile of the process into `<folder>/<name>` when it exits: one
+ * file per thread (the server's main thread is the largest; tsx's loader thread writes one too).
+ */
+const profileArgs = (p: Params, name: string): string[] =>
+  p.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(p.profileDir, name)}`] : [];
+
 async function measureHearth(p: Params): Promise<ServerRun> {
-  return withHearth(log, async ({ server, base, wsUrl, general }) => {
-    const users = await registerUsers(base, p.clients, 'fan', log);
-    const tokens = users.map((u) => u.access_token);
-    return measureServer(server.pid, poolOptions(p, wsUrl, tokens, general.id), p.workers, ceilingParams(p), log, () =>
-      heapUsedBytes(base),
-    );
-  });
+  return withHearth(
+    log,
+    async ({ server, base, wsUrl, general }) => {
+      const users = await registerUsers(base, p.clients, 'fan', log);
+      const tokens = users.map((u) => u.access_token);
+      return measureServer(
+        server.pid,
+        poolOptions(p, wsUrl, tokens, general.id),
+        p.workers,
+        ceilingParams(p),
+        log,
+        () => heapUsedBytes(base),
+      );
+    },
+    { nodeArgs: profileArgs(p, 'hearth') },
+  );
 }
 
 async function measureBare(p: Params): Promise<ServerRun> {
   log('bare ws: starting');
   const port = await freePort();
-  const server = await startChild('bare ws server', ['--import', 'tsx', 'bench/fanout/bare-server.ts'], {
+  const args = [...profileArgs(p, 'bare-ws'), '--import', 'tsx', 'bench/fanout/bare-server.ts'];
+  const server = await startChild('bare ws server', args, {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port) },
     ready: /listening/,
@@ -303,6 +331,7 @@ await runBenchmark(async () => {
     const rounds = { ...p, rounds: p.typingRounds, typingEveryMs: p.typingEvery * 1000 };
     return reportTypingRounds(rounds, await measureTypingRounds(rounds, log), log);
   }
+  if (p.nodes === 2) return reportNodes(p, await measureNodes(p, log), log);
   const hearth = await measureHearth(p);
   const bare = await measureBare(p);
   report(p, hearth, bare);
