@@ -1,7 +1,8 @@
 /**
  * Live fan-out benchmark: `npm run bench:fanout [-- --clients 500 --senders 25 --rate 100 --seconds 20]`,
  * optionally with people typing meanwhile (`--typists 20 [--typing-every 8]`), or the typing budget
- * alone, on one server, window after window with and without them (`--typists 20 --typing-rounds 3`).
+ * alone, on one server, window after window with and without them (`--typists 20 --typing-rounds 3`),
+ * or Hearth on two nodes against one at the same load (`--nodes 2`, nodes.ts).
  *
  * Starts Hearth (embedded PostgreSQL, fresh data folder), connects N clients that all view #general
  * from a load client of several threads (load-pool.ts), has S of them send R messages/s in total for
