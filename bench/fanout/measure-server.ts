@@ -43,6 +43,18 @@ export interface ServerRun {
 
 /** How long the connected clients sit idle before their memory is read. */
 const IDLE_SETTLE_MS = 3_000;
+
+/**
+ * node's options for a server process whose memory the benchmark reads: SIGUSR2 makes it collect its
+ * garbage (gc-on-signal.mjs), so each reading is of live memory.
+ */
+export const GC_ON_SIGNAL_ARGS = ['--expose-gc', '--import', new URL('./gc-on-signal.mjs', import.meta.url).href];
+
+/** Has the server collect its garbage, then gives it a moment to finish before memory is read. */
+async function collectGarbage(pid: number): Promise<void> {
+  process.kill(pid, 'SIGUSR2');
+  await new Promise((r) => setTimeout(r, 500));
+}
 const RSS_SAMPLE_MS = 200;
 
 /**
@@ -91,11 +103,13 @@ export async function measureServer(
   log: (line: string) => void,
   heapBytes?: () => Promise<number>,
 ): Promise<ServerRun> {
+  await collectGarbage(serverPid);
   const before = residentBytes(serverPid);
   const heapBefore = await heapBytes?.();
   const clients = await openLoadPool(opts, workers, log);
   try {
     await new Promise((r) => setTimeout(r, IDLE_SETTLE_MS));
+    await collectGarbage(serverPid);
     const idle = residentBytes(serverPid);
     const heapIdle = await heapBytes?.();
     const main = await measureWindow(clients, serverPid);

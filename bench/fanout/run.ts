@@ -19,7 +19,7 @@ import type { LoadResult } from './load.js';
 import type { PoolOptions } from './load-pool.js';
 import { startChild } from './proc.js';
 import { heapUsedBytes, RATE_LIMIT_SCALE, registerUsers, runBenchmark, withCleanup, withHearth } from './hearth.js';
-import { measureServer, type Memory, type ServerRun } from './measure-server.js';
+import { GC_ON_SIGNAL_ARGS, measureServer, type Memory, type ServerRun } from './measure-server.js';
 import { CEILING_P99_MS, type CeilingParams } from './ceiling.js';
 import { reportCeilings } from './ceiling-report.js';
 import { measureNodes, reportNodes } from './nodes.js';
@@ -166,14 +166,14 @@ async function measureHearth(p: Params): Promise<ServerRun> {
         () => heapUsedBytes(base),
       );
     },
-    { nodeArgs: profileArgs(p, 'hearth') },
+    { nodeArgs: [...GC_ON_SIGNAL_ARGS, ...profileArgs(p, 'hearth')] },
   );
 }
 
 async function measureBare(p: Params): Promise<ServerRun> {
   log('bare ws: starting');
   const port = await freePort();
-  const args = [...profileArgs(p, 'bare-ws'), '--import', 'tsx', 'bench/fanout/bare-server.ts'];
+  const args = [...GC_ON_SIGNAL_ARGS, ...profileArgs(p, 'bare-ws'), '--import', 'tsx', 'bench/fanout/bare-server.ts'];
   const server = await startChild('bare ws server', args, {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port) },
@@ -306,7 +306,7 @@ function report(p: Params, hearthRun: ServerRun, bareRun: ServerRun): void {
   log('(send->receive, sender included); it finds the send time in the raw frame instead of parsing JSON.');
   log("Server CPU per delivery: the server process's own CPU time from the first send to the last delivery,");
   log("divided by the message frames delivered. Memory: the server's RSS before the clients connect, 3 s after");
-  log('(idle) and at its peak while sending (active), divided by the clients.');
+  log('(idle), each after a full garbage collection, and at its peak while sending (active), per client.');
   log(`Hearth ran with RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE} so the sign-ups and message rate are not throttled.`);
 
   const p99ok = h.latencyMs.p99 <= TARGET_P99_RATIO * b.latencyMs.p99;
