@@ -2,12 +2,37 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthAnswer, Channel } from '@hearth/protocol';
-import { freePort, startServerProcess, stopAllServerProcesses, type ServerProcess } from '@hearth/server/testing';
+import {
+  embeddedDatabaseUrl,
+  freePort,
+  startServerProcess,
+  stopAllServerProcesses,
+  type ServerProcess,
+} from '@hearth/server/testing';
 import { clock } from './load.js';
 import { stopAllChildren, stopStalePostgres } from './proc.js';
 
 /** Scales every rate limit: 500 sign-ups from one address and 100 messages/s would otherwise be refused. */
 export const RATE_LIMIT_SCALE = 1000;
+/** The /metrics token the benchmark's servers are started with. */
+export const METRICS_TOKEN = 'bench-metrics';
+
+/** The JS heap in use of a Hearth server (bytes), from its /metrics. */
+export async function heapUsedBytes(base: string): Promise<number> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const m = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(await res.text());
+  return m ? Number(m[1]) : NaN;
+}
+
+/** What every Hearth server of the benchmark runs with (beside its data folder and database). */
+export const HEARTH_BENCH_ENV = {
+  RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
+  // Every benchmark client connects from this machine's address.
+  LIVE_MAX_CONNECTIONS_PER_ADDRESS: '0',
+  // So the benchmark can read the server's heap from /metrics.
+  METRICS_TOKEN,
+};
+
 /** Concurrent sign-ups: each costs a 32 MiB scrypt hash, so more would only queue in the server. */
 const REGISTER_CONCURRENCY = 4;
 
@@ -40,13 +65,19 @@ export interface BenchHearth {
   wsUrl: string;
   /** #general of the default group. */
   general: Channel;
+  /** Its embedded PostgreSQL, for another node of a cluster. */
+  databaseUrl: string;
 }
 
 /**
  * Runs `fn` with Hearth started as a child process on a fresh data folder with its embedded
  * PostgreSQL and an admin account (the first account) made; everything is removed afterwards.
  */
-export async function withHearth<T>(log: (line: string) => void, fn: (hearth: BenchHearth) => Promise<T>): Promise<T> {
+export async function withHearth<T>(
+  log: (line: string) => void,
+  fn: (hearth: BenchHearth) => Promise<T>,
+  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<T> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hearth-bench-'));
   const removeDataDir = async () => {
     await stopStalePostgres(path.join(dataDir, 'pg')); // only needed if Hearth died without stopping it
@@ -54,17 +85,13 @@ export async function withHearth<T>(log: (line: string) => void, fn: (hearth: Be
   };
   return withCleanup(removeDataDir, async () => {
     log(`Hearth: starting (fresh data folder, embedded PostgreSQL, RATE_LIMIT_SCALE=${RATE_LIMIT_SCALE})`);
+    const pgPort = await freePort();
     const server = await startServerProcess({
       name: 'Hearth',
-      env: {
-        DATA_DIR: dataDir,
-        EMBEDDED_PG_PORT: String(await freePort()),
-        RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
-        // Every benchmark client connects from this machine's address.
-        LIVE_MAX_CONNECTIONS_PER_ADDRESS: '0',
-      },
+      env: { ...HEARTH_BENCH_ENV, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), ...options.env },
       startTimeoutMs: 300_000,
       echoStderr: true,
+      nodeArgs: options.nodeArgs,
     });
     return withCleanup(
       async () => void (await server.stop()),
@@ -79,7 +106,8 @@ export async function withHearth<T>(log: (line: string) => void, fn: (hearth: Be
         const channels = (await res.json()) as Channel[];
         const general = channels.find((c) => c.name === 'general' && c.channel_type === 'text');
         if (!general) throw new Error('no #general text channel on the fresh instance');
-        return fn({ server, base, wsUrl: `ws://127.0.0.1:${server.port}/ws`, general });
+        const databaseUrl = embeddedDatabaseUrl(pgPort);
+        return fn({ server, base, wsUrl: `ws://127.0.0.1:${server.port}/ws`, general, databaseUrl });
       },
     );
   });

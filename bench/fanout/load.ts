@@ -8,11 +8,17 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 
-/** Wall-clock ms with sub-ms resolution; comparable between processes on one machine. */
-export const clock = () => performance.timeOrigin + performance.now();
+/**
+ * Milliseconds of the machine's monotonic clock, with sub-ms resolution: the same clock in every thread
+ * and process on one machine, so a send timed in one load worker and its delivery timed in another can
+ * be compared (each thread's performance.timeOrigin is its own start, taken separately).
+ */
+export const clock = () => Number(process.hrtime.bigint()) / 1e6;
 
 export interface LoadOptions {
   wsUrl: string;
+  /** Several servers (the nodes of a cluster): client i connects to wsUrls[i mod length] instead of wsUrl. */
+  wsUrls?: string[];
   /** One access token per client (the baseline server ignores them). */
   tokens: string[];
   channelId: number;
@@ -36,6 +42,14 @@ export interface LoadOptions {
    */
   typists?: number;
   typingEveryMs?: number;
+  /**
+   * When these connections are one part of a larger load (a load worker's share, load-pool.ts): they are
+   * clients offset..offset+tokens.length of `total`. Senders and typists are counted over all `total`
+   * clients, so only the messages of this part's senders are sent here, on the common schedule.
+   */
+  slice?: { offset: number; total: number };
+  /** When the send schedule starts (clock()); by default 100 ms after the window is asked for. */
+  startAt?: number;
 }
 
 export interface LoadResult {
@@ -61,6 +75,9 @@ export interface LoadResult {
   /** `typing_start` frames the typists sent, and received over all clients. */
   typingSent: number;
   typingReceived: number;
+  /** The window's schedule start and its last delivery (clock()), so parts of one load can be merged. */
+  startedAt: number;
+  lastReceiveAt: number;
 }
 
 const CONTENT_MARK = Buffer.from('"content":"t=');
@@ -144,10 +161,14 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
   };
 
   /** Opens a connection and authenticates; resolves on the ready frame. */
-  const connect = (token: string) =>
+  const urlOf = (i: number) => {
+    const urls = opts.wsUrls;
+    return urls?.length ? urls[((opts.slice?.offset ?? 0) + i) % urls.length]! : opts.wsUrl;
+  };
+  const connect = (token: string, url: string) =>
     new Promise<WebSocket>((resolve, reject) => {
       // No UTF-8 validation: it would cost the load client per delivery and the frames are trusted.
-      const ws = new WebSocket(opts.wsUrl, { perMessageDeflate: false, skipUTF8Validation: true });
+      const ws = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
       let ready = false;
       ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
       ws.on('message', (raw) => {
@@ -177,7 +198,7 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
     Array.from({ length: Math.min(CONNECT_CONCURRENCY, n) }, async () => {
       while (next < n) {
         const i = next++;
-        sockets[i] = await connect(opts.tokens[i]!);
+        sockets[i] = await connect(opts.tokens[i]!, urlOf(i));
       }
     }),
   );
@@ -189,31 +210,40 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
   const measure = async (overrides: Partial<WindowOptions> = {}): Promise<LoadResult> => {
     const w = { ...opts, ...overrides };
     const total = Math.round(w.rate * w.seconds);
+    const offset = w.slice?.offset ?? 0;
+    const allClients = w.slice?.total ?? n;
     win = newWindow(total * (w.recipientsPerMessage ?? n));
     const current = win;
-    // Open-loop schedule: message k is due at start + k/rate, sent by sender k mod S.
-    const senders = sockets.slice(0, w.senders);
+    // Open-loop schedule: message k is due at start + k/rate, sent by sender k mod S (of all clients;
+    // those of another part are skipped here).
+    const senderCount = w.senders;
     // Nonces unique to this window: a second window on the same instance must not repeat the first's
     // (the server would answer a repeated nonce to its sender alone, as a retried send).
-    const run = Math.random().toString(36).slice(2, 8);
+    const run = w.startAt !== undefined ? Math.round(w.startAt).toString(36) : Math.random().toString(36).slice(2, 8);
     const interval = 1000 / w.rate;
-    const start = clock() + 100;
+    const start = w.startAt ?? clock() + 100;
+    let k = 0;
     let sent = 0;
     let sendErrors = 0;
     let maxSendLagMs = 0;
     const elu0 = performance.eventLoopUtilization();
     w.onSendWindow?.('start');
-    const typing = startTyping(sockets.slice(n - Math.min(w.typists ?? 0, n)), w, start, total / w.rate);
+    const typistCount = Math.min(w.typists ?? 0, allClients);
+    const typists: { ws: WebSocket; j: number }[] = [];
+    for (let g = allClients - typistCount; g < allClients; g++)
+      if (g >= offset && g < offset + n) typists.push({ ws: sockets[g - offset]!, j: g - (allClients - typistCount) });
+    const typing = startTyping(typists, typistCount, w, start, total / w.rate);
     await new Promise<void>((resolve) => {
       const tick = () => {
-        for (let now = clock(); sent < total && start + sent * interval <= now; now = clock()) {
-          maxSendLagMs = Math.max(maxSendLagMs, now - (start + sent * interval));
-          const sender = sent % senders.length;
-          const ws = senders[sender]!;
-          const content = `t=${now.toFixed(3)}|${sent}`;
+        for (let now = clock(); k < total && start + k * interval <= now; now = clock(), k++) {
+          const sender = k % senderCount;
+          if (sender < offset || sender >= offset + n) continue;
+          maxSendLagMs = Math.max(maxSendLagMs, now - (start + k * interval));
+          const ws = sockets[sender - offset]!;
+          const content = `t=${now.toFixed(3)}|${k}`;
           const frame = w.makeFrame
-            ? w.makeFrame(sender, content, sent)
-            : `{"type":"message","channel_id":${w.channelId},"content":"${content}","nonce":"b${run}-${sent}"}`;
+            ? w.makeFrame(sender, content, k)
+            : `{"type":"message","channel_id":${w.channelId},"content":"${content}","nonce":"b${run}-${k}"}`;
           if (ws.readyState !== ws.OPEN) sendErrors++;
           else
             ws.send(frame, (err) => {
@@ -221,8 +251,8 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
             });
           sent++;
         }
-        if (sent >= total) return resolve();
-        setTimeout(tick, Math.max(0, start + sent * interval - clock()));
+        if (k >= total) return resolve();
+        setTimeout(tick, Math.max(0, start + k * interval - clock()));
       };
       setTimeout(tick, Math.max(0, start - clock()));
     });
@@ -232,8 +262,9 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
     w.onSendWindow?.('end');
 
     // Drain: wait for the last deliveries, giving up once nothing has arrived for 3 s.
-    // Every typing frame reaches every client but its typist.
-    const typingExpected = typingSent * (n - 1);
+    // Every typing frame reaches every client but its typist (a part of a larger load cannot know how
+    // many the other parts sent: it waits for the messages only, which are sent after the typing).
+    const typingExpected = w.slice ? 0 : typingSent * (n - 1);
     const waiting = () => current.received < current.expected || current.typingReceived < typingExpected;
     while (waiting() && clock() - Math.max(current.lastReceive, end) < 3_000) {
       await new Promise((r) => setTimeout(r, 50));
@@ -258,6 +289,8 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
       firstErrors: current.firstErrors,
       typingSent,
       typingReceived: current.typingReceived,
+      startedAt: start,
+      lastReceiveAt: current.lastReceive,
     };
   };
 
@@ -284,25 +317,32 @@ export async function openLoad(opts: LoadOptions, log: (line: string) => void): 
 }
 
 /**
- * Each typist sends `typing_start` every `typingEveryMs` from `start` for `seconds`, typist j first at
- * j/typists of the interval, so the frames are spread evenly. `stop` ends it and says how many were sent.
+ * Each typist sends `typing_start` every `typingEveryMs` from `start` for `seconds`, typist j (of
+ * `count` over all clients) first at j/count of the interval, so the frames are spread evenly. `stop`
+ * ends it and says how many were sent.
  */
-function startTyping(typists: WebSocket[], w: WindowOptions, start: number, seconds: number): { stop(): number } {
+function startTyping(
+  typists: { ws: WebSocket; j: number }[],
+  count: number,
+  w: WindowOptions,
+  start: number,
+  seconds: number,
+): { stop(): number } {
   const every = w.typingEveryMs ?? 8_000;
   const frame = `{"type":"typing_start","channel_id":${w.channelId}}`;
   const timers: NodeJS.Timeout[] = [];
   let sent = 0;
-  typists.forEach((ws, j) => {
-    const first = start + (j / typists.length) * every;
+  typists.forEach(({ ws, j }, i) => {
+    const first = start + (j / count) * every;
     const type = () => {
       if (clock() > start + seconds * 1000) return;
       if (ws.readyState === ws.OPEN) {
         ws.send(frame);
         sent++;
       }
-      timers[j] = setTimeout(type, every);
+      timers[i] = setTimeout(type, every);
     };
-    timers[j] = setTimeout(type, Math.max(0, first - clock()));
+    timers[i] = setTimeout(type, Math.max(0, first - clock()));
   });
   return {
     stop: () => {

@@ -181,6 +181,8 @@ export function machineCpuMs(): { busy: number; total: number } {
  */
 export interface CpuShare {
   server?: number;
+  /** CPU time (ms) of the server process itself over the window. */
+  serverMs?: number;
   postgres?: number;
   client: number;
   other?: number;
@@ -208,7 +210,18 @@ export function cpuWindow(serverPid: number): { start(): void; end(): CpuShare }
       if (!after.server || !before.server) return cpu;
       const server = pct(after.server.self - before.server.self);
       const postgres = pct(after.server.descendants - before.server.descendants);
-      return { ...cpu, server, postgres, other: Math.max(0, machine - server - postgres - client) };
+      const serverMs = after.server.self - before.server.self;
+      return { ...cpu, server, serverMs, postgres, other: Math.max(0, machine - server - postgres - client) };
     },
   };
+}
+
+/** Resident memory (VmRSS) of a process, in bytes; NaN where there is no /proc. */
+export function residentBytes(pid: number): number {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
 }

@@ -1,6 +1,7 @@
 /** The history benchmark's table and budget line, printed as Markdown like the other benchmarks. */
 import type { CpuUse } from './cpu.js';
 import type { Timed } from './timing.js';
+import type { LoadResult } from '../fanout/load.js';
 
 /** What one run of the benchmark was asked to do. */
 export interface Params {
@@ -8,6 +9,8 @@ export interface Params {
   requests: number;
   clients: number;
   seconds: number;
+  /** Messages per second sent over live connections while the readers page, after ANALYZE (0: not measured). */
+  sendRate: number;
 }
 
 /** Single-client p99 for a page of 30 messages. */
@@ -22,6 +25,16 @@ export interface Phase {
   single: Timed;
   many: Timed;
   cpu: { single: CpuUse; many: CpuUse };
+  /** The same concurrent readers while messages are sent (the analysed phase only). */
+  withMessages?: WithMessages;
+}
+
+export interface WithMessages {
+  pages: Timed;
+  /** The messages sent meanwhile, delivered to the senders' own live connections. */
+  messages: LoadResult;
+  senders: number;
+  cpu: CpuUse;
 }
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
@@ -50,17 +63,25 @@ export function report(p: Params, phases: Phase[], env: { machine: string; loadA
   log();
   const cpuLine = (c: CpuUse) =>
     `server ${pct(c.server)}, postgres ${pct(c.postgres)}, benchmark ${pct(c.client)}, other processes ${pct(c.other)}`;
+  for (const ph of phases) if (ph.withMessages) reportWithMessages(p, ph.name, ph.withMessages, log);
   log('CPU in % of one core:');
   for (const ph of phases) {
     log(`  ${ph.name}, 1 client: ${cpuLine(ph.cpu.single)}`);
     log(`  ${ph.name}, ${p.clients} clients: ${cpuLine(ph.cpu.many)}`);
-    for (const t of [ph.floor, ph.single, ph.many]) if (t.firstError) log(`  first error: ${t.firstError}`);
+    if (ph.withMessages)
+      log(`  ${ph.name}, ${p.clients} clients while ${p.sendRate} msg/s are sent: ${cpuLine(ph.withMessages.cpu)}`);
+    for (const t of [ph.floor, ph.single, ph.many, ...(ph.withMessages ? [ph.withMessages.pages] : [])])
+      if (t.firstError) log(`  first error: ${t.firstError}`);
   }
-  const busiest = Math.max(...phases.flatMap((ph) => [ph.cpu.single.other, ph.cpu.many.other]));
+  const busiest = Math.max(
+    ...phases.flatMap((ph) => [ph.cpu.single.other, ph.cpu.many.other, ph.withMessages?.cpu.other ?? 0]),
+  );
   if (busiest > BUSY_MACHINE_PCT)
     log(`WARNING: other work used up to ${busiest.toFixed(0)}% CPU during a measurement; rerun on a quiet machine.`);
   log();
-  log('Parameters: --messages --requests --clients --seconds (or HISTORY_MESSAGES, HISTORY_REQUESTS, ...).');
+  log(
+    'Parameters: --messages --requests --clients --seconds --send-rate (or HISTORY_MESSAGES, HISTORY_REQUESTS, ...).',
+  );
   log('Latency: from sending the request to the last byte of the answer, over keep-alive connections.');
   log('Floor: GET /api/auth/me checks the token and its device, as every signed-in request does, and no more.');
   log();
@@ -69,4 +90,20 @@ export function report(p: Params, phases: Phase[], env: { machine: string; loadA
     const met = p99 <= BUDGET_P99_MS && ph.single.errors === 0;
     log(`Budget 1-client p99 <= ${BUDGET_P99_MS} ms, ${ph.name}: ${met ? 'met' : 'MISSED'} (${ms(p99)} ms)`);
   }
+}
+
+function reportWithMessages(p: Params, phase: string, w: WithMessages, log: (line?: string) => void): void {
+  const m = w.messages;
+  log(
+    `${p.clients} clients paging while ${w.senders} live connections send ${p.sendRate} msg/s in all to the same channel:`,
+  );
+  log();
+  log(`| ${p.clients} clients while ${p.sendRate} msg/s are sent | ${phase} |`);
+  log('|---|---:|');
+  log(`| pages/s | ${w.pages.perSecond.toFixed(0)} |`);
+  log(`| page p50 / p95 / p99 / max (ms) | ${latencies(w.pages)} |`);
+  log(`| page errors | ${w.pages.errors} |`);
+  log(`| messages sent / delivered to the senders / missing | ${m.sent} / ${m.received} / ${m.missing} |`);
+  log(`| message delivery p50 / p99 (ms) | ${ms(m.latencyMs.p50)} / ${ms(m.latencyMs.p99)} |`);
+  log();
 }

@@ -1,11 +1,12 @@
 /**
- * History page benchmark: `npm run bench:history [-- --messages 100000 --requests 2000 --clients 16 --seconds 10]`.
+ * History page benchmark: `npm run bench:history [-- --messages 100000 --requests 2000 --clients 16 --seconds 10 --send-rate 100]`.
  *
  * Starts Hearth on a fresh embedded database, loads one channel with a large history straight
  * through SQL (load.ts), then times random "page before id" requests of 30 messages over HTTP with a
  * signed-in user's token: one client at a time, then several at once (timing.ts). It does so twice:
  * first on the freshly loaded table, which the planner has no statistics for (autovacuum is off for
- * it, so it stays that way), then after ANALYZE.
+ * it, so it stays that way), then after ANALYZE; after ANALYZE, the concurrent readers once more while
+ * live connections send messages to the same channel (--send-rate, 100 msg/s).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -22,7 +23,9 @@ import {
 import { stopStalePostgres } from '../fanout/proc.js';
 import { withCpu } from './cpu.js';
 import { hasStatistics, loadHistory } from './load.js';
-import { report, type Params, type Phase } from './report.js';
+import { report, type Params, type Phase, type WithMessages } from './report.js';
+import { HEARTH_BENCH_ENV, registerUsers } from '../fanout/hearth.js';
+import { openLoadPool } from '../fanout/load-pool.js';
 import { AUTH_ME, checkPage, concurrent, randomPages, sequential, type Target } from './timing.js';
 import { positiveParam } from '../params.js';
 import { runMain } from '../shared/run-main.js';
@@ -40,6 +43,7 @@ function readParams(): Params {
       requests: { type: 'string' },
       clients: { type: 'string' },
       seconds: { type: 'string' },
+      'send-rate': { type: 'string' },
     },
   });
   return {
@@ -47,10 +51,49 @@ function readParams(): Params {
     requests: Math.round(positiveParam(values.requests, 'HISTORY_REQUESTS', 2_000)),
     clients: Math.round(positiveParam(values.clients, 'HISTORY_CLIENTS', 16)),
     seconds: positiveParam(values.seconds, 'HISTORY_SECONDS', 10),
+    sendRate: countParam(values['send-rate'], 'HISTORY_SEND_RATE', 100),
   };
 }
 
 const log = (line: string) => console.log(line);
+
+/** A whole number of at least 0: the --flag, else the environment variable, else the default. */
+function countParam(flag: string | undefined, env: string, fallback: number): number {
+  const raw = flag ?? process.env[env];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${env} must be a whole number of at least 0`);
+  return n;
+}
+
+/** Messages per second per sending connection, well inside the gateway's 30 frames/s (pings included). */
+const PER_SENDER_RATE = 20;
+const LEAST_SENDERS = 5;
+
+/**
+ * The concurrent readers again, while live connections send `sendRate` messages/s to the channel being
+ * read: every send writes a message row and its search index entries, and every delivery goes out on
+ * the same event loop that answers the pages.
+ */
+async function measureWithMessages(server: ServerProcess, target: Target, p: Params): Promise<WithMessages> {
+  const senders = Math.max(LEAST_SENDERS, Math.ceil(p.sendRate / PER_SENDER_RATE));
+  const users = await registerUsers(target.baseUrl, senders, 'sender', log);
+  const wsUrl = `ws://127.0.0.1:${server.port}/ws`;
+  const load = { wsUrl, tokens: users.map((u) => u.access_token), channelId: target.channel.channelId };
+  const clients = await openLoadPool({ ...load, senders, rate: p.sendRate, seconds: p.seconds }, 1, log);
+  try {
+    log(`  ${p.clients} clients paging while ${p.sendRate} msg/s are sent, for ${p.seconds} s`);
+    const both = await withCpu(server.pid, () =>
+      Promise.all([
+        concurrent(target, p.clients, p.seconds, randomPages(target.channel, CONCURRENT_SEED)),
+        clients.measure(),
+      ]),
+    );
+    const [pages, messages] = both.result;
+    return { pages, messages, senders, cpu: both.cpu };
+  } finally {
+    await clients.close();
+  }
+}
 
 async function post<T>(url: string, body: unknown): Promise<T> {
   const res = await fetch(url, {
@@ -88,7 +131,8 @@ async function run(p: Params): Promise<void> {
     log('Hearth: starting (fresh data folder, embedded PostgreSQL)');
     const server = await startServerProcess({
       name: 'Hearth',
-      env: { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) },
+      // The senders' sign-ups and messages are not throttled (as in bench:fanout).
+      env: { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), ...HEARTH_BENCH_ENV },
       startTimeoutMs: 300_000,
       echoStderr: true,
     });
@@ -121,6 +165,7 @@ async function run(p: Params): Promise<void> {
       const fresh = await measurePhase('Never analysed', server, target, p);
       await sql.query('ANALYZE messages, reactions, attachments');
       const analysed = await measurePhase('After ANALYZE', server, target, p);
+      if (p.sendRate > 0) analysed.withMessages = await measureWithMessages(server, target, p);
       await sql.query('ALTER TABLE messages RESET (autovacuum_enabled)');
       await sql.query('ALTER TABLE reactions RESET (autovacuum_enabled)');
       await sql.query('ALTER TABLE attachments RESET (autovacuum_enabled)');

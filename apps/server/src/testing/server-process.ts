@@ -76,6 +76,8 @@ export interface ServerProcessOptions {
    * never runs a build older than the code it tests.
    */
   compiled?: boolean;
+  /** Options for node itself before the script, e.g. `--cpu-prof` (which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
 }
 
 export interface ExitStatus {
@@ -125,7 +127,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   if (compiled && !existsSync(path.join(cwd, COMPILED_MAIN)))
     throw new Error(`The server is not built (${COMPILED_MAIN} is missing): run \`npm run build\` first`);
   const args = compiled ? ['--enable-source-maps', COMPILED_MAIN] : ['--import', 'tsx', MAIN];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
