@@ -68,6 +68,7 @@ import { installRequestLogging } from './logging/request-logging.js';
 import { requestIdFor } from './logging/request-id.js';
 import { healthRoutes } from './health/routes.js';
 import { HttpDrain } from './shutdown/drain.js';
+import { DatabaseGapLedger } from './events/gap-ledger.js';
 import { Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { countRequests, countPublished, watchGauges } from './metrics/instrument.js';
@@ -150,7 +151,7 @@ export async function startApp(config: Config, log: Logger = createLogger(config
       redis.on('error', (err) => redisOutage.failed(err.message));
       redis.on('ready', () => redisOutage.recovered());
       cleanups.push(async () => redis!.disconnect());
-      const log = await RedisEventLog.open(redis, config.redisPrefix);
+      const log = await RedisEventLog.open(redis, config.redisPrefix, new DatabaseGapLedger(db));
       cleanups.push(() => log.close());
       events = log;
       const bus = await RedisEphemeralBus.open(redis, config.redisPrefix, (err) => redisOutage.failed(err.message));

@@ -184,4 +184,25 @@ describe('Redis stops and comes back', { timeout: 120_000 }, () => {
       },
     );
   });
+
+  it('when the node that lost an event stops before Redis is back, the live clients of the others still start afresh', async () => {
+    for (const c of clients.splice(0)) c.socket.terminate();
+    const bobLive = await live(b, bob);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await relay.cut();
+    for (const node of [a, b])
+      await expect.poll(async () => (await readiness(node)).body.down, { timeout: WAIT_MS }).toEqual(['redis']);
+    // Stored and acknowledged on node a only: its event reaches nobody, and only node a lost it.
+    const missed = await sendOverRest(a, alice, 'sent on node a, which then stops');
+    // Node a goes before Redis is back (a rolling restart's drain), and with it its memory of the loss.
+    process.kill(a.process.pid, 'SIGTERM');
+    expect(await a.process.exited).toMatchObject({ code: 0 });
+    await relay.restore();
+    // Bob's session heard nothing of the message: it must start afresh, or he never sees it.
+    expect(await bobLive.waitForClose(WAIT_MS)).toMatchObject({ code: CLOSE.serviceRestart });
+    vi.restoreAllMocks();
+    await reconnect(b, bob, bobLive);
+    const page = await b.api.get(`/message?channel_id=${channelId}&limit=50`, bob.token);
+    expect(page.body.map((m: { nonce: string }) => m.nonce)).toContain(missed);
+  });
 });
