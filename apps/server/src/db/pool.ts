@@ -33,6 +33,16 @@ export function prepared(name: string, text: string): (values: unknown[]) => pg.
  * own kind, while a database that answers nothing never enforces it anyway.
  */
 export const SERVING_BOUNDS = { connectionTimeoutMillis: 5_000, query_timeout: 10_000 } as const;
+/**
+ * A statement that is rightly slower than SERVING_BOUNDS' query_timeout, with a bound of its own
+ * (pg reads `query_timeout` from the query too). Cut short at 10 s, such a statement was answered as
+ * an outage (503, and a false "database unreachable" in the log) while PostgreSQL, which does not
+ * notice a dropped client before the statement ends, went on and committed it when it ran on its own.
+ */
+export function slowStatement(text: string, values: unknown[], timeoutMs: number): pg.QueryConfig {
+  return { text, values, query_timeout: timeoutMs } as pg.QueryConfig;
+}
+
 /** For migrations and offline tools: a migration may wait for another node's, or rewrite a large table. */
 export const UNBOUNDED = {} as const;
 
