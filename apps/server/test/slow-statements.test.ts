@@ -29,4 +29,25 @@ describe('statements slower than the serving bound', () => {
     const { rows } = await server.ctx.db.query('SELECT 1 FROM groups WHERE id = $1', [group.id]);
     expect(rows).toHaveLength(0);
   }, 60_000);
+
+  it('deleting an account whose messages take longer than query_timeout to hand over is done', async () => {
+    const me = await api.person('prolific');
+    const channels = (await api.get('/channel/', me.token)).body as { id: number; name: string }[];
+    const general = channels.find((c) => c.name === 'general')!;
+    const sent = await api.post('/message', { channel_id: general.id, content: 'years of these' }, me.token);
+    expect(sent.status).toBe(201);
+    // Stands in for years of messages: moving them to 'Deleted User' takes longer than the bound.
+    const seconds = SERVING_BOUNDS.query_timeout / 1000 + 1;
+    await server.ctx.db.query(`
+      CREATE FUNCTION slow_author_${me.id}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_sleep(${seconds}); RETURN NEW; END $$`);
+    await server.ctx.db.query(`
+      CREATE TRIGGER slow_author_${me.id} BEFORE UPDATE ON messages
+      FOR EACH ROW WHEN (OLD.user_id = ${me.id}) EXECUTE FUNCTION slow_author_${me.id}()`);
+
+    const res = await api.delete('/user/delete-account', me.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { rows } = await server.ctx.db.query('SELECT 1 FROM users WHERE id = $1', [me.id]);
+    expect(rows).toHaveLength(0);
+  }, 60_000);
 });
