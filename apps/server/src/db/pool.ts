@@ -26,9 +26,10 @@ export function prepared(name: string, text: string): (values: unknown[]) => pg.
  *   busy (pg-pool bounds both). A busy pool turns over in milliseconds (bench:history's 16 readers and
  *   bench:fanout's 100 msg/s wait well under 100 ms), so 5 s is only ever reached when nothing answers.
  * - `query_timeout`: for a statement's answer, on a connection that is already open: the only bound
- *   a hang on a connection made before it meets. Twice the other, since some statements are rightly
- *   slow (a deletion cascading through a large group); pg then gives up on the connection, and
- *   dropping it makes PostgreSQL cancel the statement and roll back its transaction.
+ *   a hang on a connection made before it meets. Twice the other; statements rightly slower than
+ *   that (a deletion cascading through a large group) carry their own bound (slowStatement). pg then
+ *   gives up on the connection and it is dropped. PostgreSQL notices only once the statement ends:
+ *   an open transaction is then rolled back, but a statement on its own commits.
  * No `statement_timeout` on the server as well: it would turn a slow statement into an error of its
  * own kind, while a database that answers nothing never enforces it anyway.
  */
