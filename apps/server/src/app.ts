@@ -4,7 +4,6 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { createPool, createProbePool, UNBOUNDED } from './db/pool.js';
 import { DatabaseOutage } from './db/outage.js';
-import { OutageReport } from './faults/outage-report.js';
 import { startEmbeddedPostgres, type EmbeddedDb } from './db/embedded/index.js';
 import { migrate } from './db/migrate.js';
 import { TokenService } from './auth/tokens.js';
@@ -68,6 +67,8 @@ import { installRequestLogging } from './logging/request-logging.js';
 import { requestIdFor } from './logging/request-id.js';
 import { healthRoutes } from './health/routes.js';
 import { HttpDrain } from './shutdown/drain.js';
+import { DatabaseGapLedger } from './events/gap-ledger.js';
+import { reportRedisOutages } from './faults/redis-outage-report.js';
 import { Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { countRequests, countPublished, watchGauges } from './metrics/instrument.js';
@@ -146,11 +147,9 @@ export async function startApp(config: Config, log: Logger = createLogger(config
     if (config.redisUrl) {
       redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
       // ioredis reports every failed reconnection attempt: said once for the outage, and counted.
-      const redisOutage = new OutageReport('[redis] Redis', 'connection errors');
-      redis.on('error', (err) => redisOutage.failed(err.message));
-      redis.on('ready', () => redisOutage.recovered());
+      const redisOutage = reportRedisOutages(redis);
       cleanups.push(async () => redis!.disconnect());
-      const log = await RedisEventLog.open(redis, config.redisPrefix);
+      const log = await RedisEventLog.open(redis, config.redisPrefix, new DatabaseGapLedger(db));
       cleanups.push(() => log.close());
       events = log;
       const bus = await RedisEphemeralBus.open(redis, config.redisPrefix, (err) => redisOutage.failed(err.message));

@@ -29,6 +29,7 @@ let a: ClusterNode;
 let b: ClusterNode;
 let alice: Person & { password: string };
 let bob: Person;
+let carol: Person;
 let channelId: number;
 const clients: LiveClient[] = [];
 afterAll(() => {
@@ -45,6 +46,7 @@ beforeAll(async () => {
   const registered = await a.api.register(name, 'alice-secret');
   alice = { token: registered.token, id: registered.user.id, username: name, password: 'alice-secret' };
   bob = await b.api.person('bob');
+  carol = await a.api.person('carol');
   const channels = await a.api.get('/channel/', alice.token);
   channelId = channels.body.find((c: { name: string }) => c.name === 'general').id;
 }, 120_000);
@@ -89,12 +91,13 @@ async function reconnect(node: ClusterNode, who: Person, old: LiveClient): Promi
 async function throughAnOutage(down: () => Promise<void>, up: () => Promise<void>): Promise<void> {
   const aliceLive = await live(a, alice);
   const bobLive = await live(b, bob);
+  const carolOld = await live(a, carol);
   const acknowledged = [await sendOverRest(a, alice, 'before the outage')];
   await bobLive.waitFor(isMessage(acknowledged[0]!), WAIT_MS);
 
   // What ioredis and the bus say while Redis is gone is expected here.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const saidBefore = [a, b].map((node) => logMessages(node.process.output()).length);
+  const saidBefore = [a, b].map((node) => node.process.writtenSoFar());
   await down();
   await expect.poll(async () => (await readiness(a)).body.down, { timeout: WAIT_MS }).toEqual(['redis']);
   expect((await readiness(b)).status).toBe(503);
@@ -116,18 +119,23 @@ async function throughAnOutage(down: () => Promise<void>, up: () => Promise<void
   acknowledged.push(liveNonce);
   // A client connecting meanwhile gets its session (sign-in does not need Redis)...
   const lateLive = await live(b, alice);
+  // ...and so does one whose connection ended meanwhile (its node drained, a network blip) and that
+  // resumes on the other node: its session cannot be read, so the resume is refused, not failed (a
+  // failure counts toward the client's 5 attempts), and it starts afresh at once.
+  carolOld.socket.terminate();
+  const carolLive = await reconnect(b, carol, carolOld);
 
   await up();
   await expect.poll(async () => (await readiness(a)).status, { timeout: WAIT_MS }).toBe(200);
   // ...and, like the others, is told to start afresh: the log may lack events it should have had.
-  for (const client of [aliceLive, bobLive, lateLive]) {
+  for (const client of [aliceLive, bobLive, lateLive, carolLive]) {
     expect(await client.waitForClose(WAIT_MS)).toMatchObject({ code: CLOSE.serviceRestart });
   }
   vi.restoreAllMocks();
   // Each node's log says once that Redis went and once that it is back, with how long it was away,
   // however many reconnection attempts and session saves failed meanwhile.
   for (const [i, node] of [a, b].entries()) {
-    const said = () => logMessages(node.process.output()).slice(saidBefore[i]);
+    const said = () => logMessages(node.process.outputSince(saidBefore[i]!));
     await expect
       .poll(() => said().filter((m) => /^\[redis\] Redis is reachable again after [\d.]+ s/.test(m)), {
         timeout: WAIT_MS,
@@ -175,5 +183,26 @@ describe('Redis stops and comes back', { timeout: 120_000 }, () => {
         redis = await redis.startAgain();
       },
     );
+  });
+
+  it('when the node that lost an event stops before Redis is back, the live clients of the others still start afresh', async () => {
+    for (const c of clients.splice(0)) c.socket.terminate();
+    const bobLive = await live(b, bob);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await relay.cut();
+    for (const node of [a, b])
+      await expect.poll(async () => (await readiness(node)).body.down, { timeout: WAIT_MS }).toEqual(['redis']);
+    // Stored and acknowledged on node a only: its event reaches nobody, and only node a lost it.
+    const missed = await sendOverRest(a, alice, 'sent on node a, which then stops');
+    // Node a goes before Redis is back (a rolling restart's drain), and with it its memory of the loss.
+    process.kill(a.process.pid, 'SIGTERM');
+    expect(await a.process.exited).toMatchObject({ code: 0 });
+    await relay.restore();
+    // Bob's session heard nothing of the message: it must start afresh, or he never sees it.
+    expect(await bobLive.waitForClose(WAIT_MS)).toMatchObject({ code: CLOSE.serviceRestart });
+    vi.restoreAllMocks();
+    await reconnect(b, bob, bobLive);
+    const page = await b.api.get(`/message?channel_id=${channelId}&limit=50`, bob.token);
+    expect(page.body.map((m: { nonce: string }) => m.nonce)).toContain(missed);
   });
 });

@@ -152,7 +152,7 @@ export const CLOSE_CODE_DOCS: Record<keyof typeof CLOSE, string> = {
   goingAway:
     'Not sent by the server any more (a node that stops says serverRestarting); a client treats it as a drop: reconnect and resume.',
   serviceRestart:
-    "The cluster lost its shared event log (Redis restarted without its data), or an admin changed the user's role (promote, demote): reconnect, resume is refused, authenticate again.",
+    "Events may have been missed: Redis was unreachable when one was published (closed once it answers again), the cluster lost its shared event log (Redis restarted without its data, or this node was away until what it missed was trimmed), or an admin changed the user's role (promote, demote): reconnect, resume is refused, authenticate again (its `ready` means reload).",
   idleTimeout: 'Nothing received for LIVE_IDLE_TIMEOUT_MS (75 s): two missed pings.',
   authFailed:
     "The token of `auth` or `token_refresh` was refused (after `auth_error`), or, with reason 'Access token expired', the session's token expired (plus LIVE_TOKEN_EXPIRY_GRACE_MS, 5 s) and no newer one came in `token_refresh`: refresh it and resume with the new token.",

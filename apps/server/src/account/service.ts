@@ -1,7 +1,7 @@
 import type { MessageAnswer, UpdateUsernameAnswer, UserUpdateEvent } from '@hearth/protocol';
 import { ACCOUNT_TEXT, DELETED_USER_NAME, RESERVED_USERNAMES, TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
-import { inTransaction, type Queryable } from '../db/pool.js';
+import { inTransaction, slowStatement, type Queryable } from '../db/pool.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { announcePicture } from '../profiles/service.js';
@@ -145,6 +145,9 @@ export interface ErasedAccount {
  * 'Deleted User', the row goes and everything hanging on it with it. Take the user out of voice first
  * (voiceUsersGone), and call announceErased once committed. Shared with the admin's deletion.
  */
+/** For the statements of an erasure that go through all of a user's messages (db/pool.ts slowStatement). */
+export const ERASURE_TIMEOUT_MS = 300_000;
+
 export async function eraseAccount(tx: Queryable, userId: number): Promise<ErasedAccount> {
   await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
   const devices = await revokeAllDevices(tx, userId, 'account_deleted');
@@ -155,11 +158,16 @@ export async function eraseAccount(tx: Queryable, userId: number): Promise<Erase
     [DELETED_USER_NAME],
   );
   // Nonces are per author: the deleted user's would collide under the one shared author.
-  await tx.query('UPDATE messages SET user_id = $2, nonce = NULL WHERE user_id = $1 AND channel_id IS NOT NULL', [
-    userId,
-    ghost[0]!.id,
-  ]);
-  await tx.query('DELETE FROM users WHERE id = $1', [userId]);
+  // Both go through every message of the user: bounded like a group's deletion, not by the serving
+  // 10 s, after which the transaction was rolled back and a prolific user could never leave.
+  await tx.query(
+    slowStatement(
+      'UPDATE messages SET user_id = $2, nonce = NULL WHERE user_id = $1 AND channel_id IS NOT NULL',
+      [userId, ghost[0]!.id],
+      ERASURE_TIMEOUT_MS,
+    ),
+  );
+  await tx.query(slowStatement('DELETE FROM users WHERE id = $1', [userId], ERASURE_TIMEOUT_MS));
   return { devices, friends, emoji: emoji.map((e) => e.id) };
 }
 

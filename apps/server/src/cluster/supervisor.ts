@@ -100,22 +100,40 @@ export class NodeSupervisor {
       this.firstReady?.resolve();
       this.firstReady = undefined;
     });
-    child.stderr.on('data', (chunk: Buffer) => this.log.write(chunk));
+    // Its last words, for the line that says it stopped: a node that cannot start says why in one
+    // plain line on stderr (main.ts), which the operator should not have to dig out of the log.
+    let said = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      this.log.write(chunk);
+      said = (said + chunk.toString('utf8')).slice(-4_096);
+    });
     child.once('error', (err) => this.say(`${spec.name} could not be started: ${err.message}`));
     child.once('close', (code, signal) => {
       if (this.stopping) return;
       const status = signal ? `signal ${signal}` : `code ${code}`;
+      const why = lastPlainLine(said);
       if (this.firstReady) {
-        this.firstReady.reject(new Error(`${spec.name} exited (${status}) before it served; see ${spec.logFile}`));
+        this.firstReady.reject(
+          new Error(`${spec.name} exited (${status}) before it served${why ? `: ${why}` : ''}; see ${spec.logFile}`),
+        );
         this.firstReady = undefined;
         return;
       }
       this.failures = Date.now() - startedAt >= STABLE_AFTER_MS ? 0 : this.failures + 1;
       const delay = this.failures === 0 ? 0 : Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** (this.failures - 1));
       this.say(
-        `${spec.name} (pid ${child.pid}) exited with ${status}; starting it again${delay ? ` in ${delay / 1000} s` : ''}`,
+        `${spec.name} (pid ${child.pid}) exited with ${status}${ready || !why ? '' : ` (${why})`}; starting it again${delay ? ` in ${delay / 1000} s` : ''}`,
       );
       this.restartTimer = setTimeout(() => this.run(), delay);
     });
   }
+}
+
+/**
+ * The last line of a node's stderr that is not a JSON log line: what main.ts says plainly when the
+ * node cannot start (a bad setting, a database out of reach). Empty if there is none.
+ */
+export function lastPlainLine(stderr: string): string {
+  const lines = stderr.split('\n').map((line) => line.trim());
+  return lines.reverse().find((line) => line && !line.startsWith('{')) ?? '';
 }

@@ -26,13 +26,24 @@ export function prepared(name: string, text: string): (values: unknown[]) => pg.
  *   busy (pg-pool bounds both). A busy pool turns over in milliseconds (bench:history's 16 readers and
  *   bench:fanout's 100 msg/s wait well under 100 ms), so 5 s is only ever reached when nothing answers.
  * - `query_timeout`: for a statement's answer, on a connection that is already open: the only bound
- *   a hang on a connection made before it meets. Twice the other, since some statements are rightly
- *   slow (a deletion cascading through a large group); pg then gives up on the connection, and
- *   dropping it makes PostgreSQL cancel the statement and roll back its transaction.
+ *   a hang on a connection made before it meets. Twice the other; statements rightly slower than
+ *   that (a deletion cascading through a large group) carry their own bound (slowStatement). pg then
+ *   gives up on the connection and it is dropped. PostgreSQL notices only once the statement ends:
+ *   an open transaction is then rolled back, but a statement on its own commits.
  * No `statement_timeout` on the server as well: it would turn a slow statement into an error of its
  * own kind, while a database that answers nothing never enforces it anyway.
  */
 export const SERVING_BOUNDS = { connectionTimeoutMillis: 5_000, query_timeout: 10_000 } as const;
+/**
+ * A statement that is rightly slower than SERVING_BOUNDS' query_timeout, with a bound of its own
+ * (pg reads `query_timeout` from the query too). Cut short at 10 s, such a statement was answered as
+ * an outage (503, and a false "database unreachable" in the log) while PostgreSQL, which does not
+ * notice a dropped client before the statement ends, went on and committed it when it ran on its own.
+ */
+export function slowStatement(text: string, values: unknown[], timeoutMs: number): pg.QueryConfig {
+  return { text, values, query_timeout: timeoutMs } as pg.QueryConfig;
+}
+
 /** For migrations and offline tools: a migration may wait for another node's, or rewrite a large table. */
 export const UNBOUNDED = {} as const;
 

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { buildFrame, LOG_GAP, LOG_MIN_EVENTS, type Audience, type EventLog, type LoggedEvent } from './event-log.js';
 import { currentRequestId } from '../logging/request-id.js';
+import type { GapLedger } from './gap-ledger.js';
 
 /*
  * Multi-node event log on a Redis stream. A Lua script takes the next seq and appends the event
@@ -42,6 +43,7 @@ export class RedisEventLog implements EventLog {
   private constructor(
     private redis: Redis,
     prefix: string,
+    private ledger: GapLedger | undefined,
   ) {
     // Nothing queued while disconnected and nothing resent after a reconnect: a read cut off by an
     // outage must fail here, so the log checks whether Redis restarted (its data gone, the numbering
@@ -55,10 +57,13 @@ export class RedisEventLog implements EventLog {
     this.streamKey = `${prefix}events`;
   }
 
-  static async open(redis: Redis, prefix: string): Promise<RedisEventLog> {
-    const log = new RedisEventLog(redis, prefix);
+  /** `ledger` keeps the gaps owed beyond this node's life (gap-ledger.ts); without it, in memory only. */
+  static async open(redis: Redis, prefix: string, ledger?: GapLedger): Promise<RedisEventLog> {
+    const log = new RedisEventLog(redis, prefix, ledger);
     log.runId = await runIdOf(redis);
     log.lastSeq = await log.topSeq();
+    // One owed by a node that stopped before Redis came back (perhaps this node's previous run).
+    await log.adoptOwedGap();
     log.loop = log.tail();
     return log;
   }
@@ -101,6 +106,9 @@ export class RedisEventLog implements EventLog {
 
   /** An event Redis did not take: nobody receives it, and a LOG_GAP is owed. */
   private lost(err?: unknown): number {
+    // Noted where it outlives this node, once per outage: if it stops before Redis is back, another
+    // node (or its next run) writes the marker.
+    if (!this.gapOwed) void this.ledger?.owe().catch(() => undefined);
     this.gapOwed = true;
     if (!this.saidDown) {
       this.saidDown = true;
@@ -116,7 +124,10 @@ export class RedisEventLog implements EventLog {
       // Cleared first: a publish lost while the marker is written owes another one.
       this.gapOwed = false;
       try {
+        // Read before the marker is appended: a gap owed after this read is not covered by it.
+        const mark = await this.ledger?.owed().catch(() => null);
         await this.append(LOG_GAP, '{}', JSON.stringify(NOBODY));
+        if (mark !== null && mark !== undefined) await this.ledger?.settled(mark).catch(() => undefined);
         this.saidDown = false;
         console.error('[events] Redis answers again: live sessions start afresh');
       } catch (err) {
@@ -175,6 +186,12 @@ export class RedisEventLog implements EventLog {
     return true;
   }
 
+  /** Owes the gaps the ledger holds (a database out of reach too: nothing is known, nothing owed). */
+  private async adoptOwedGap(): Promise<void> {
+    const mark = await this.ledger?.owed().catch(() => null);
+    if (mark !== null && mark !== undefined) this.gapOwed = true;
+  }
+
   onReset(listener: () => void): void {
     this.resetListeners.push(listener);
   }
@@ -185,6 +202,8 @@ export class RedisEventLog implements EventLog {
       try {
         if (this.interrupted) {
           await this.detectReset();
+          // Redis is back: a node that lost a publish meanwhile may have stopped since.
+          await this.adoptOwedGap();
           this.interrupted = false;
         }
         if (this.gapOwed && this.redis.status === 'ready') await this.writeGap();

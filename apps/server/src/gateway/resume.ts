@@ -13,6 +13,9 @@ import type { SessionRecord } from './session-store.js';
 /** Internal event (no recipients): a session was resumed, so other attachments of it close. */
 export const SESSION_RESUMED = 'session_resumed';
 
+/** The answer to a resume while the session records cannot be read. */
+export const RESUME_UNAVAILABLE = 'Sessions cannot be resumed at the moment; authenticate again';
+
 /** `resume`: attaches a saved session to this connection and replays what it missed. */
 export async function resume(
   state: GatewayState,
@@ -27,7 +30,12 @@ export async function resume(
     conn.busy = false;
     reply(conn, 'invalid_session', { detail });
   };
-  const record = await state.store.get(sessionId);
+  // Redis out of reach (an outage, its records then unreadable): the session cannot be resumed, but a
+  // new one can start without Redis. Refused, not failed: a failure (1011) counts as a failed attempt
+  // on the client, and a client that must reconnect during an outage (its node drained or gone) would
+  // reach spec 1 §4's 5 attempts and stop, while `auth` would have given it a live session at once.
+  const record = await state.store.get(sessionId).catch(() => undefined);
+  if (record === undefined) return invalid(RESUME_UNAVAILABLE);
   if (!record) return invalid('Session expired; authenticate again');
   const credential = await resumeUser(state, record, token);
   if (!credential) return invalid('Session is no longer valid; authenticate again');
@@ -47,7 +55,8 @@ export async function resume(
   // A connection still holding this session on another node must stop: it is stale by now.
   const takeover = { session_id: sessionId, attach_id: session.attachId };
   void state.ctx.events.publish(SESSION_RESUMED, takeover, { kind: 'users', userIds: [] }).catch(() => undefined);
-  const missed = await state.ctx.events.readAfter(seq);
+  // Unreadable (Redis went away meanwhile): like a log that no longer holds them, refused below.
+  const missed = await state.ctx.events.readAfter(seq).catch(() => null);
   if (!isCurrent(conn, session)) return;
   // Events before a gap may never have reached the log: replaying across it would hide them for good.
   if (!missed || missed.some((e) => e.type === LOG_GAP)) {

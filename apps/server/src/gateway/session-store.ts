@@ -68,7 +68,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async get(sessionId: string): Promise<SessionRecord | null> {
-    // A resume while Redis is away fails at once (the client retries), rather than after ioredis's reconnects.
+    // A resume while Redis is away is refused at once (the client starts afresh), rather than after ioredis's reconnects.
     if (this.redis.status !== 'ready') throw new Error('Redis is not answering');
     const raw = await this.redis.get(this.key(sessionId));
     return raw ? (JSON.parse(raw) as SessionRecord) : null;

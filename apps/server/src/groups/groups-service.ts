@@ -1,6 +1,7 @@
 import type { Group } from '@hearth/protocol';
 import { TEXT } from '@hearth/protocol';
 import type { AppContext } from '../context.js';
+import { slowStatement } from '../db/pool.js';
 import { notFound } from '../http/errors.js';
 import type { UserRow } from '../users/user-row.js';
 import { requireAdmin, visibleGroupSql } from './access.js';
@@ -35,9 +36,19 @@ export async function renameGroup(ctx: AppContext, user: UserRow, id: number, na
   return group;
 }
 
+/**
+ * A group's deletion cascades through every message, reaction, attachment and read state of it: for a
+ * large group far longer than a request's usual bound. Cut short, the admin was told the database was
+ * unreachable while the deletion went on and committed, and `group_deleted` was never announced, so
+ * every open page kept showing the group. As long as HTTP_REQUEST_TIMEOUT_MS's default.
+ */
+export const GROUP_DELETION_TIMEOUT_MS = 300_000;
+
 export async function deleteGroup(ctx: AppContext, user: UserRow, id: number): Promise<void> {
   requireAdmin(user);
-  const { rowCount } = await ctx.db.query('DELETE FROM groups WHERE id = $1', [id]);
+  const { rowCount } = await ctx.db.query(
+    slowStatement('DELETE FROM groups WHERE id = $1', [id], GROUP_DELETION_TIMEOUT_MS),
+  );
   if (!rowCount) throw notFound(TEXT.groupNotFound);
   await ctx.events.publish('group_deleted', { group_id: id }, { kind: 'group', groupId: id });
 }

@@ -94,6 +94,14 @@ export interface ServerProcess {
   readonly url: string;
   /** Everything the process wrote so far (the last 200 kB of stdout and stderr, interleaved). */
   output(): string;
+  /**
+   * What the process wrote after `mark`, a value of writtenSoFar() taken earlier (within the last
+   * 200 kB). A count of output() lines taken earlier is no mark: once the output is cut to its last
+   * 200 kB, the same count points further on.
+   */
+  outputSince(mark: number): string;
+  /** How many characters the process has written in all, as a mark for outputSince. */
+  writtenSoFar(): number;
   /** Resolves when the process has exited. */
   readonly exited: Promise<ExitStatus>;
   /**
@@ -135,9 +143,13 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   children.add(child);
 
   let output = '';
+  // Characters written in all, of which output holds the last output.length.
+  let written = 0;
   let echo = false;
   const append = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
+    const text = chunk.toString('utf8');
+    output += text;
+    written += text.length;
     if (output.length > 2 * MAX_OUTPUT) output = output.slice(-MAX_OUTPUT);
   };
   // Both pipes are drained for the whole life of the process, so it never blocks on a full pipe.
@@ -175,6 +187,8 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     port,
     url: `http://127.0.0.1:${port}`,
     output: () => output.slice(-MAX_OUTPUT),
+    outputSince: (mark) => output.slice(Math.max(0, output.length - (written - mark))),
+    writtenSoFar: () => written,
     exited,
     stop,
     kill,
