@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Api, LiveClient, uniqueName, type Frame } from './client.js';
 import { freePort } from '../src/net/free-port.js';
+import { isAlive } from '../src/system/process-alive.js';
 import { REPO_ROOT } from '../src/testing/server-process.js';
 
 /*
@@ -45,14 +46,7 @@ function killQuietly(pid: number, signal: NodeJS.Signals) {
     // already gone
   }
 }
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const isRunning = isAlive;
 
 /** Resolves with the first match of `pattern` in the command's output from `from` on. */
 async function waitForLine(pattern: RegExp, from = 0, timeoutMs = 60_000): Promise<RegExpMatchArray> {
