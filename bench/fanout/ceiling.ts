@@ -13,7 +13,7 @@
  * (the search stops there: the set of connections is no longer whole).
  */
 import type { LoadClients } from './load.js';
-import { measureWindow, type Measured } from './measure-server.js';
+import { measureWindow, type Measured } from './measure-window.js';
 
 /** The delivery p99 above which a rate is past the ceiling. */
 export const CEILING_P99_MS = 100;

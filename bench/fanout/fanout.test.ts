@@ -18,7 +18,10 @@ describe('bench:fanout at a tiny size', () => {
         '0 / 0 / 0 / 0 of 100',
       ]);
       for (const rate of row(run.stdout, 'delivered msg/s').slice(1, 3)) expect(Number(rate)).toBeGreaterThan(0);
-      for (const cpu of row(run.stdout, 'server CPU per delivery').slice(1, 3)) expect(Number(cpu)).toBeGreaterThan(0);
+      // A number, not its size: at this size a server may use less than one clock tick (10 ms) of CPU in
+      // the window, which /proc counts as 0.
+      for (const cpu of row(run.stdout, 'server CPU per delivery').slice(1, 3))
+        expect(Number(cpu)).toBeGreaterThanOrEqual(0);
       expect(Number(row(run.stdout, 'server RSS before connecting')[1])).toBeGreaterThan(0);
       for (const label of ['RSS per idle connection', 'RSS per active connection'])
         for (const kib of row(run.stdout, label).slice(1, 3)) expect(Number.isFinite(Number(kib))).toBe(true);

@@ -4,25 +4,10 @@
  * latencies, the CPU shares and the server's CPU time per delivered message), and then, if asked,
  * the ceiling (ceiling.ts) on the same connections.
  */
-import type { LoadClients, LoadResult } from './load.js';
 import { openLoadPool, type PoolOptions } from './load-pool.js';
-import { cpuWindow, residentBytes, type CpuShare } from './proc.js';
+import { residentBytes } from './proc.js';
+import { measureWindow, type Measured } from './measure-window.js';
 import { findCeiling, type Ceiling, type CeilingParams } from './ceiling.js';
-
-export interface Measured {
-  load: LoadResult;
-  /** CPU use while sending. */
-  cpu: CpuShare;
-  /**
-   * The server process's own CPU time (µs) per message frame delivered, from the first send until the
-   * last delivery: the cost of a delivery including each message's share of its own handling.
-   */
-  serverUsPerDelivery: number;
-  /** The server's highest resident memory sampled during the window (bytes). */
-  rssPeak: number;
-  /** With several server processes (the nodes of a cluster): each one's CPU while sending, in % of a core. */
-  nodesCpu: number[];
-}
 
 export interface Memory {
   clients: number;
@@ -55,46 +40,6 @@ async function collectGarbage(pid: number): Promise<void> {
   process.kill(pid, 'SIGUSR2');
   await new Promise((r) => setTimeout(r, 500));
 }
-const RSS_SAMPLE_MS = 200;
-
-/**
- * One send window on the connected clients, with the server's CPU and memory sampled over it. With
- * several server processes (nodes), the CPU per delivery is theirs together; the CPU shares and the
- * memory are the first one's (the one with the database), and `nodesCpu` gives each.
- */
-export async function measureWindow(
-  clients: LoadClients,
-  serverPids: number | number[],
-  overrides: Partial<PoolOptions> = {},
-): Promise<Measured> {
-  const pids = typeof serverPids === 'number' ? [serverPids] : serverPids;
-  const first = pids[0]!;
-  const sending = pids.map((pid) => cpuWindow(pid));
-  const whole = pids.map((pid) => cpuWindow(pid));
-  let shares: CpuShare[] = [];
-  let rssPeak = 0;
-  let sampler: NodeJS.Timeout | undefined;
-  const load = await clients.measure({
-    ...overrides,
-    onSendWindow: (phase) => {
-      if (phase === 'start') {
-        for (const w of [...sending, ...whole]) w.start();
-        sampler = setInterval(() => (rssPeak = Math.max(rssPeak, residentBytes(first))), RSS_SAMPLE_MS);
-      } else shares = sending.map((w) => w.end());
-    },
-  });
-  clearInterval(sampler);
-  rssPeak = Math.max(rssPeak, residentBytes(first));
-  const serverMs = whole.reduce((sum, w) => sum + (w.end().serverMs ?? NaN), 0);
-  return {
-    load,
-    cpu: shares[0] ?? { client: NaN, cores: 0 },
-    serverUsPerDelivery: load.received ? (serverMs * 1000) / load.received : NaN,
-    rssPeak,
-    nodesCpu: shares.map((s) => s.server ?? NaN),
-  };
-}
-
 export async function measureServer(
   serverPid: number,
   opts: PoolOptions,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { startServerProcess, startThrowawayRedis } from '@hearth/server/testing';
 import { HEARTH_BENCH_ENV, registerUsers, withCleanup, withHearth } from './hearth.js';
 import { openLoadPool, type PoolOptions } from './load-pool.js';
-import { measureWindow, type Measured } from './measure-server.js';
+import { measureWindow, type Measured } from './measure-window.js';
 
 export interface NodesParams {
   clients: number;
