@@ -93,7 +93,7 @@ describe('bench:fanout at a tiny size', () => {
         '0 / 0 / 0 / 0 of 100',
       ]);
       for (const cpu of row(run.stdout, 'server CPU per delivery, both nodes').slice(1, 3))
-        expect(Number(cpu)).toBeGreaterThan(0);
+        expect(Number(cpu)).toBeGreaterThanOrEqual(0);
       for (const rate of row(run.stdout, 'delivered msg/s').slice(1, 3)) expect(Number(rate)).toBeGreaterThan(0);
     },
     BENCH_RUN_LIMIT_MS + 30_000,

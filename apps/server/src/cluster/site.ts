@@ -1,12 +1,5 @@
 import path from 'node:path';
 
-/** How long nginx skips a node after a failed connection (the site's `fail_timeout`, in ms). */
-export function failTimeoutMs(text: string): number {
-  const seconds = /\bfail_timeout=(\d+)s\b/.exec(text)?.[1];
-  if (!seconds) throw new Error(`${path.basename(CLUSTER_SITE)} no longer sets fail_timeout`);
-  return Number(seconds) * 1_000;
-}
-
 /** The nginx site the repository ships for a cluster; `npm run cluster` and the tests run it as it is. */
 export const CLUSTER_SITE = path.resolve(import.meta.dirname, '../../../../deploy/nginx/hearth-cluster.conf');
 
