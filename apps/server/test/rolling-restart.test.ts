@@ -210,10 +210,13 @@ describe('a cluster behind the load balancer', () => {
       const victim = nodes[0]!;
       const killedAt = Date.now();
       await victim.kill();
+      // The kill's close reaches the clients after the process is gone: wait until every one (all were
+      // on the victim) has seen it and is back.
       await waitUntil(
-        () => clients.every((c) => c.open),
+        () => clients.every((c) => c.outages.length > 0 && c.open),
         20_000,
-        () => `${clients.filter((c) => !c.open).length} not back`,
+        () =>
+          `${clients.filter((c) => !c.open).length} not back, ${clients.filter((c) => c.outages.length > 0).length} saw the kill`,
       );
       const affected = clients.filter((c) => c.outages.length > 0);
       expect(affected.length).toBeGreaterThan(0);
