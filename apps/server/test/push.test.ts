@@ -319,6 +319,8 @@ describe('mentions in channels', () => {
       // A whole group muted says nothing either; @everyone pushes to no one.
       await api.post('/user/mute-group', { group_id: group, is_muted: true }, bob.token);
       await api.post('/message', { channel_id: channel, content: `@${bob.username} again` }, ann.token);
+      // Who is pushed to is worked out after the answer: done before the group is unmuted again.
+      await server.ctx.push.idle();
       await api.post('/user/mute-group', { group_id: group, is_muted: false }, bob.token);
       await api.post('/message', { channel_id: channel, content: '@everyone meeting' }, owner.token);
       await server.ctx.push.idle();
