@@ -7,10 +7,7 @@ import { tmpdir } from 'node:os';
 import { freePort } from '../net/free-port.js';
 import { installOrExplain, which } from '../system/packages.js';
 
-export interface ThrowawayRedis {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
+export interface ThrowawayRedis extends RunningRedis {
   /**
    * Starts a new redis-server on the same port after stop() (an outage ending): the same address for
    * the clients, and, as nothing was kept, an empty Redis.
@@ -32,13 +29,43 @@ export function ensureRedisServer(): string {
   return installed;
 }
 
+/** Where and how a redis-server runs (startRedisServer). */
+export interface RedisServerOptions {
+  /** A given port (to start again where a stopped one was), else a free one. */
+  port?: number;
+  /** Its folder, and with `persist` its append-only file there; else the system's temporary folder. */
+  dir?: string;
+  /** Keep the data in `dir` across restarts (the append-only file); else nothing is kept. */
+  persist?: boolean;
+  /** A process group of its own, so a terminal's Ctrl-C reaches only whoever stops it (the cluster command). */
+  detached?: boolean;
+}
+
+export interface RunningRedis {
+  url: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
 /** `port`: a given one (to start again where a stopped one was), else a free one. */
 export async function startThrowawayRedis(port?: number): Promise<ThrowawayRedis> {
+  const redis = await startRedisServer({ port });
+  return { ...redis, startAgain: () => startThrowawayRedis(redis.port) };
+}
+
+/**
+ * redis-server (installed when missing and possible) on 127.0.0.1, resolved once it accepts
+ * connections, stopped by stop() with SIGTERM (it writes its append-only file first), and killed if
+ * this process exits before.
+ */
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RunningRedis> {
   const executable = ensureRedisServer();
-  port ??= await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  args.push('--daemonize', 'no', '--dir', tmpdir(), '--logfile', '');
-  const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = options.port ?? (await freePort());
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', ''];
+  args.push('--appendonly', options.persist ? 'yes' : 'no');
+  args.push('--daemonize', 'no', '--dir', options.dir ?? tmpdir(), '--logfile', '');
+  const child = spawn(executable, args, { detached: options.detached, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   let timer: NodeJS.Timeout | undefined;
@@ -62,11 +89,11 @@ export async function startThrowawayRedis(port?: number): Promise<ThrowawayRedis
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     stop: async () => {
       process.off('exit', kill);
       child.kill('SIGTERM');
       await exited;
     },
-    startAgain: () => startThrowawayRedis(port),
   };
 }
