@@ -4,6 +4,7 @@ import { closeFirmly } from './connection.js';
 import { applyVisibility, isFor, type LiveSession } from './live-session.js';
 import { ATTACHED_RECORD_TTL_MS, persist } from './registry.js';
 import type { GatewayState } from './state.js';
+import { holdWrites } from './write-batch.js';
 
 /** `ws` send options for a frame given as bytes: still a text frame, as when it is given as a string. */
 const AS_TEXT = { binary: false } as const;
@@ -57,7 +58,10 @@ export function flushPending(state: GatewayState, session: LiveSession): void {
   if (sent > 0) state.ctx.metrics.eventsDelivered.inc(sent);
 }
 
-/** Sends a frame unless the socket is too far behind: a slow consumer is closed, never waited for. */
+/**
+ * Sends a frame unless the socket is too far behind: a slow consumer is closed, never waited for.
+ * The frame joins the socket's other frames of this turn in one write (write-batch.ts).
+ */
 export function sendToSession(state: GatewayState, session: LiveSession, frame: string | Buffer): void {
   const socket = session.socket;
   if (socket.readyState !== socket.OPEN) return;
@@ -65,5 +69,6 @@ export function sendToSession(state: GatewayState, session: LiveSession, frame: 
     closeFirmly(socket, CLOSE.slowConsumer, 'Too slow to keep up');
     return;
   }
+  holdWrites(socket);
   socket.send(frame, AS_TEXT);
 }

@@ -22,6 +22,7 @@ import type { SessionStore } from './session-store.js';
 import { ConnectionSet, SessionTable } from './tables.js';
 import { clearTokenDeadline } from './token-expiry.js';
 import type { PresenceTracker } from '../presence/tracker.js';
+import { trackStream } from './write-batch.js';
 
 const RESTARTING = 'Server restarting';
 
@@ -64,6 +65,7 @@ export class Gateway {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const address = clientAddress(request, this.state.ctx.config.trustProxy);
     this.wss.handleUpgrade(request, socket, head, (ws) => {
+      trackStream(ws, socket);
       // A stopping node: the connection came on a socket opened before (a proxy's kept-alive one).
       // Completed and closed with the code, so the client goes to another node at once.
       if (this.closing) ws.close(CLOSE.serverRestarting, RESTARTING);
