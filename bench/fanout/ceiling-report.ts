@@ -19,9 +19,9 @@ export function reportCeilings(
   log('(a ramp up by 1.5x from --rate until a window fails, then bisection; one window per rate).');
   log('');
   log(
-    '| server | offered msg/s | senders | delivered msg/s | p50 (ms) | p99 (ms) | missing | server CPU | µs per delivery | load ELU | |',
+    '| server | offered msg/s | senders | delivered msg/s | p50 (ms) | p99 (ms) | missing | server CPU | µs per delivery | load ELU | | steal |',
   );
-  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
   for (const [name, c] of [
     ['Hearth', hearth],
     ['bare ws', bare],
@@ -31,7 +31,8 @@ export function reportCeilings(
       log(
         `| ${name} | ${s.rate} | ${s.senders} | ${l.deliveredPerSec.toFixed(0)} | ${l.latencyMs.p50.toFixed(1)} | ` +
           `${l.latencyMs.p99.toFixed(1)} | ${l.missing} | ${(s.measured.cpu.server ?? NaN).toFixed(0)}% | ` +
-          `${s.measured.serverUsPerDelivery.toFixed(2)} | ${(l.clientElu * 100).toFixed(0)}% | ${s.passed ? 'under' : 'over'} |`,
+          `${s.measured.serverUsPerDelivery.toFixed(2)} | ${(l.clientElu * 100).toFixed(0)}% | ${s.passed ? 'under' : 'over'} | ` +
+          `${(s.measured.cpu.steal ?? NaN).toFixed(0)}% |`,
       );
     }
   }

@@ -163,16 +163,38 @@ export function processTreeCpuMs(pid: number): { self: number; byName: Map<strin
   return { self: procs.get(pid)?.own ?? 0, byName };
 }
 
-/** Busy and total CPU time (ms) of the whole machine, summed over cores. */
-export function machineCpuMs(): { busy: number; total: number } {
-  let busy = 0;
-  let total = 0;
-  for (const c of cpus()) {
-    const t = c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle;
-    total += t;
-    busy += t - c.times.idle;
+/** Milliseconds per clock tick of /proc/stat (USER_HZ, 100 on Linux). */
+const MS_PER_TICK = 10;
+
+/**
+ * Busy and total CPU time (ms) of the whole machine, summed over cores, and the time a virtual
+ * machine's host took its cores away (steal). From /proc/stat where there is one: os.cpus() leaves
+ * steal out of the total, so on a host that takes a core away the machine seemed to have fewer cores
+ * and the theft went unreported.
+ */
+export function machineCpuMs(): { busy: number; total: number; steal: number } {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    // cpu user nice system idle iowait irq softirq steal ...
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+    // Busy as os.cpus() counts it (the kernel's softirq work, loopback networking among it, apart),
+    // so the share left to "other processes" means what it meant before.
+    const busy = user! + nice! + system! + irq!;
+    return {
+      busy: busy * MS_PER_TICK,
+      total: (busy + idle! + iowait! + softirq! + steal!) * MS_PER_TICK,
+      steal: steal! * MS_PER_TICK,
+    };
+  } catch {
+    let busy = 0;
+    let total = 0;
+    for (const c of cpus()) {
+      const t = c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle;
+      total += t;
+      busy += t - c.times.idle;
+    }
+    return { busy, total, steal: 0 };
   }
-  return { busy, total };
 }
 
 /**
@@ -186,6 +208,8 @@ export interface CpuShare {
   postgres?: number;
   client: number;
   other?: number;
+  /** What the virtual machine's host took from its cores meanwhile (steal), in % of one core. */
+  steal?: number;
   cores: number;
 }
 
@@ -206,7 +230,11 @@ export function cpuWindow(serverPid: number): { start(): void; end(): CpuShare }
       const usage = process.cpuUsage(before.client);
       const client = pct((usage.user + usage.system) / 1000);
       const machine = pct(after.machine.busy - before.machine.busy);
-      const cpu: CpuShare = { client, cores: Math.round(pct(after.machine.total - before.machine.total) / 100) };
+      const cpu: CpuShare = {
+        client,
+        steal: pct(after.machine.steal - before.machine.steal),
+        cores: Math.round(pct(after.machine.total - before.machine.total) / 100),
+      };
       if (!after.server || !before.server) return cpu;
       const server = pct(after.server.self - before.server.self);
       const postgres = pct(after.server.descendants - before.server.descendants);

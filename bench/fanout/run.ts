@@ -278,11 +278,12 @@ function report(p: Params, hearthRun: ServerRun, bareRun: ServerRun): void {
   for (const r of rows) log(`| ${r.join(' | ')} |`);
   log('');
   const side = (name: string, m: ServerRun['main']) => {
-    const { server, postgres, client, other, cores } = m.cpu;
+    const { server, postgres, client, other, steal, cores } = m.cpu;
     const pct = (v: number | undefined) => (v === undefined ? 'n/a' : `${v.toFixed(0)}%`);
     log(
       `${name}: CPU while sending (100% = one of ${cores} cores): server ${pct(server)}, ` +
-        `${postgres ? `postgres ${pct(postgres)}, ` : ''}load client ${pct(client)}, other processes ${pct(other)}; ` +
+        `${postgres ? `postgres ${pct(postgres)}, ` : ''}load client ${pct(client)}, other processes ${pct(other)}, ` +
+        `taken by the host (steal) ${pct(steal)}; ` +
         `load client event loop ${(m.load.clientElu * 100).toFixed(0)}% busy, sends at most ` +
         `${m.load.maxSendLagMs.toFixed(1)} ms behind schedule; ${m.load.meanFrameBytes.toFixed(0)} B per frame`,
     );
@@ -293,6 +294,9 @@ function report(p: Params, hearthRun: ServerRun, bareRun: ServerRun): void {
   const busiest = Math.max(hearth.cpu.other ?? 0, bare.cpu.other ?? 0);
   if (busiest > BUSY_MACHINE_PCT)
     log(`WARNING: other work used up to ${busiest.toFixed(0)}% CPU during a measurement; rerun on a quiet machine.`);
+  const stolen = Math.max(hearth.cpu.steal ?? 0, bare.cpu.steal ?? 0);
+  if (stolen > BUSY_MACHINE_PCT)
+    log(`WARNING: the virtual machine's host took up to ${stolen.toFixed(0)}% of a core during a measurement (steal).`);
   if (Math.max(h.clientElu, b.clientElu) > SATURATED_ELU)
     log('WARNING: the load client was nearly saturated, so the figures partly measure it rather than the servers.');
   log('');
