@@ -3,6 +3,7 @@
  * 503 with a text to show (and Retry-After) for what needs a file, never a 500, and everything that
  * does not need a file keeps working.
  */
+import { createServer, Socket, type AddressInfo, type Server } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT, type Attachment } from '@hearth/protocol';
@@ -40,6 +41,38 @@ function form(bytes: Buffer, name: string, type: string) {
 }
 
 describe('a server whose S3 bucket goes out of reach', () => {
+  it('answers 503, not 500, when the bucket cuts the answer off after its headers', async () => {
+    const proxy = await cuttingProxy(Number(new URL(s3.env.S3_ENDPOINT!).port));
+    const cut = await startTestServer({
+      storage: loadConfig({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}` }).storage,
+    });
+    try {
+      const cutApi = new Api(cut.url);
+      const owner = await cutApi.person('owner');
+      const picture = await cutApi.post('/upload/profile-image', form(await png(), 'me.png', 'image/png'), owner.token);
+      expect(picture.status, JSON.stringify(picture.body)).toBe(200);
+      const up = await cutApi.post('/upload/attachment', form(Buffer.from('kept'), 'a.txt', 'text/plain'), owner.token);
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+
+      proxy.cutAfterHeaders = true;
+      for (const [what, url] of [
+        ['a profile picture', picture.body.image_url as string],
+        ['an attachment', (up.body.attachment as Attachment).file_url],
+      ]) {
+        const res = await fetch(`${cut.url}${url}`);
+        expect(res.status, what).toBe(503);
+        // Not kept as the file would have been: for good.
+        expect(res.headers.get('cache-control') ?? '', what).not.toContain('immutable');
+        expect(await res.json(), what).toEqual({ detail: TEXT.storageUnavailable });
+      }
+      proxy.cutAfterHeaders = false;
+      expect((await fetch(`${cut.url}${picture.body.image_url as string}`)).status).toBe(200);
+    } finally {
+      await cut.close();
+      await proxy.close();
+    }
+  });
+
   it('answers 503 with a text to show for files, and keeps answering everything else', async () => {
     const up = await api.post(
       '/upload/attachment',
@@ -75,3 +108,39 @@ describe('a server whose S3 bucket goes out of reach', () => {
     expect((await api.get(`/user/profile/${admin.username}`, admin.token)).status).toBe(200);
   });
 });
+
+/**
+ * A TCP relay to the S3 server that, once armed, passes an answer's headers and then resets the
+ * connection: the bucket's answer starts and breaks off, as when its host goes away mid-download.
+ */
+async function cuttingProxy(target: number) {
+  const sockets = new Set<Socket>();
+  const state = { cutAfterHeaders: false };
+  const server: Server = createServer((client) => {
+    const upstream = new Socket();
+    upstream.connect(target, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    client.pipe(upstream);
+    let answer = Buffer.alloc(0);
+    upstream.on('data', (chunk: Buffer) => {
+      if (!state.cutAfterHeaders) return void client.write(chunk);
+      answer = Buffer.concat([answer, chunk]);
+      const end = answer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      client.write(answer.subarray(0, end + 4), () => client.resetAndDestroy());
+      upstream.destroy();
+    });
+    for (const socket of [client, upstream])
+      socket.on('error', () => undefined).on('close', () => sockets.delete(socket));
+    upstream.on('close', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  return Object.assign(state, {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((closed) => server.close(() => closed()));
+    },
+  });
+}

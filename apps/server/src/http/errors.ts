@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { storageFullText, TEXT } from '@hearth/protocol';
 import { ZodError, type ZodType, type z } from 'zod';
 import { StorageUnavailableError } from '../storage/unavailable.js';
@@ -101,9 +101,9 @@ export function installErrorHandling(app: FastifyInstance, databaseUnreachable?:
     if (known) {
       if (databaseUnreachable && known.status === 503 && isDatabaseUnreachable(err)) databaseUnreachable(err);
       else if (known.status >= 500) request.log.warn({ err }, 'request answered %d', known.status);
-      return reply.code(known.status).headers(known.headers).send({ detail: known.message });
+      return answer(reply.headers(known.headers), known.status, known.message);
     }
-    if (err instanceof ZodError) return reply.code(400).send({ detail: zodDetail(err) });
+    if (err instanceof ZodError) return answer(reply, 400, zodDetail(err));
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = (err as FastifyError).code;
@@ -113,10 +113,34 @@ export function installErrorHandling(app: FastifyInstance, databaseUnreachable?:
           : code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? TEXT.bodyTooLarge
             : err.message;
-      return reply.code(status).send({ detail });
+      return answer(reply, status, detail);
     }
     // The route's pattern, not the URL: a query can hold a signed address or a reset link's token.
     request.log.error({ err, route: request.routeOptions.url ?? null }, 'request failed');
-    return reply.code(500).send({ detail: TEXT.internal });
+    return answer(reply, 500, TEXT.internal);
   });
+}
+
+/**
+ * What an answer sets before it streams its body (a file's caching and naming, the compression of
+ * the stream), and an error sent in its place must not keep.
+ */
+const STREAM_HEADERS = [
+  'cache-control',
+  'etag',
+  'content-disposition',
+  'accept-ranges',
+  'last-modified',
+  'content-encoding',
+];
+
+/**
+ * An error's `{ detail }`, serialised here. A file route may fail after it has set the file's headers
+ * (its store breaking off while the answer is about to start): the error must not be cached as the
+ * file would be (`immutable`) nor claim the stream's compression, and Fastify, on that path, would
+ * refuse an object body as the payload of a picture. Content-Range stays: a 416 names the file's size.
+ */
+function answer(reply: FastifyReply, status: number, detail: string): FastifyReply {
+  for (const name of STREAM_HEADERS) reply.removeHeader(name);
+  return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ detail }));
 }

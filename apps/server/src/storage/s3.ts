@@ -7,7 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { Transform, type Readable } from 'node:stream';
+import { finished, PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, FileStorage } from './file-storage.js';
 import { checkKey, missingFile } from './keys.js';
@@ -149,7 +149,7 @@ export class S3Storage implements FileStorage {
       if (notFound(err)) throw missingFile(key);
       throw unavailable(err);
     }
-    const body = answer.Body as Readable;
+    const body = surfaced(answer.Body as Readable);
     return range ? exactly(body, range, answer.ContentRange) : body;
   }
 
@@ -192,6 +192,22 @@ export class S3Storage implements FileStorage {
   destroy(): void {
     this.client.destroy();
   }
+}
+
+/**
+ * An object's bytes whose failure part-way (the bucket's connection reset, a timeout) is reported as
+ * the store being unavailable, as a failure to start is: a reader that has sent nothing yet answers
+ * 503 with its text rather than 500, and one that has (a download under way) is cut off either way.
+ */
+function surfaced(body: Readable): Readable {
+  const out = new PassThrough();
+  // finished() also reports an answer that closed before its end without an error of its own.
+  finished(body, (err) => {
+    if (err) out.destroy(unavailable(err));
+  });
+  // As in exactly(): a reader that goes away destroys `out`, and the answer must go with it.
+  out.once('close', () => body.destroy());
+  return body.pipe(out);
 }
 
 /**
