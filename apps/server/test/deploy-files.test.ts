@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { REPO_ROOT, ensureSystemdAnalyze } from '../src/testing/index.js';
+import { ERASURE_TIMEOUT_MS } from '../src/account/service.js';
+import { GROUP_DELETION_TIMEOUT_MS } from '../src/groups/groups-service.js';
 
 /*
  * The files of deploy/ agree with each other and with the server: the systemd unit is one systemd
@@ -93,4 +95,25 @@ describe('the example settings', () => {
     const limit = /client_max_body_size (\d+)m;/.exec(nginx)?.[1];
     expect(Number(limit) * 1024 * 1024).toBeGreaterThan(config.uploadMaxBytes);
   });
+});
+
+describe('the nginx sites', () => {
+  const LONG_DELETIONS = ['/api/group/12', '/api/user/delete-account', '/api/admin/users/34'];
+
+  for (const file of ['nginx/hearth.conf', 'nginx/hearth-cluster.conf']) {
+    it(`${file} waits out the deletions the server allows minutes, and only those`, () => {
+      const site = read(file);
+      const block = /location ~ (\S+) \{([^}]*)\}/.exec(site);
+      expect(block, 'a location for the long deletions').not.toBeNull();
+      const pattern = new RegExp(block![1]!);
+      for (const url of LONG_DELETIONS) expect(url, url).toMatch(pattern);
+      for (const url of ['/api/group/12/channels', '/api/message', '/ws']) expect(url, url).not.toMatch(pattern);
+      const seconds = Number(/proxy_read_timeout (\d+)s;/.exec(block![2]!)?.[1]);
+      expect(seconds * 1000).toBeGreaterThan(Math.max(ERASURE_TIMEOUT_MS, GROUP_DELETION_TIMEOUT_MS));
+      // A deletion that outlasted the wait must not be sent to another node as a second deletion.
+      const retry = /proxy_next_upstream ([^;]*);/.exec(block![2]!)?.[1];
+      expect(retry, file).toBeDefined();
+      expect(retry, file).not.toContain('timeout');
+    });
+  }
 });
