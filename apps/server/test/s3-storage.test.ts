@@ -3,6 +3,7 @@
  * custom emoji and GIFs go into the bucket and are served from it, with ranges; deleted files leave
  * it; a backup of such a deployment restores into a new database and a new, empty bucket.
  */
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { loadConfig } from '../src/config.js';
 import { openStorage, type OpenedStorage } from '../src/storage/create-storage.js';
 import type { FileStorage } from '../src/storage/file-storage.js';
 import { startThrowawayS3, type ThrowawayS3 } from '../src/testing/s3-server.js';
+import { s3Client } from '../src/storage/s3.js';
 import { removeDeletedFiles } from '../src/uploads/file-deletions.js';
 import { Api, type Person } from './client.js';
 import { createTestDatabase, startTestServer } from './harness.js';
@@ -386,5 +388,28 @@ describe('a server storing its files in S3', () => {
     expect(restore.output).toMatch(/^Restored .* and the database of DATABASE_URL and the S3 bucket: /);
     expect(restore.code).toBe(0);
     expect(await bucketKeys(fresh)).toEqual(stored);
+  });
+
+  it('backs up a bucket that also holds objects the server did not make, leaving them out', async () => {
+    const ours = await bucketKeys(s3);
+    const settings = s3Settings(s3);
+    if (settings.backend !== 's3') throw new Error('the test bucket is S3');
+    const client = s3Client(settings);
+    const bucket = s3.env.S3_BUCKET!;
+    // What a storage console leaves beside the files: a folder marker, and a file put there by hand.
+    const foreign = ['Photos/', 'Photos/Holiday 2026.JPG'];
+    try {
+      for (const key of foreign) await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'x' }));
+      const backup = await takeBackup({
+        databaseUrl: server.ctx.config.databaseUrl!,
+        storage: server.ctx.storage,
+        out: path.join(folder, 'beside-others.tar.gz'),
+        hearthVersion: 'test',
+      });
+      expect(backup.files).toBe(ours.length);
+    } finally {
+      for (const key of foreign) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      client.destroy();
+    }
   });
 });
