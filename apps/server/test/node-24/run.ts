@@ -25,7 +25,14 @@ function run(what: string, args: string[], extraEnv: Record<string, string> = {}
 }
 
 try {
-  await run('the server tests', [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server']);
+  await run('the server tests', [
+    path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--project',
+    'server',
+    '--project',
+    'server-timed',
+  ]);
   await run(
     'an end-to-end scenario against the compiled server',
     [
