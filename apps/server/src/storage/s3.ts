@@ -3,6 +3,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  type GetObjectCommandOutput,
   paginateListObjectsV2,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -50,8 +51,9 @@ export function s3Client(s: S3Settings, maxSockets = 50): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A bucket whose host drops packets must not hold requests for minutes (the SDK sets no limit):
     // connecting is bounded, and a request that cannot connect is a 503 like any unreachable bucket.
-    // Nothing bounds an open socket's silence: a download paused by a slow reader (a video) is
-    // silent for as long as the reader waits, and must not be cut.
+    // No socket idle limit: a download paused by a slow reader (a video) is silent for as long as the
+    // reader waits, and must not be cut. The wait for an answer to start is bounded per request
+    // instead (S3Storage.answered).
     requestHandler: { httpAgent: { maxSockets }, httpsAgent: { maxSockets }, connectionTimeout: 5_000 },
   });
 }
@@ -66,6 +68,12 @@ const notFound = (err: unknown) =>
 const unavailable = (err: unknown) => new StorageUnavailableError(err);
 
 /**
+ * How long a get, size or delete waits for the bucket's answer to start. S3 answers in well under a
+ * second; the limit is only for a host that accepts connections and never answers.
+ */
+const ANSWER_LIMIT_MS = 30_000;
+
+/**
  * Files as objects in one S3-compatible bucket, through the official AWS SDK. Puts are streamed in
  * parts (a multipart upload, aborted on failure so nothing is left under the key); gets stream the
  * object, or the HTTP Range asked for. Nothing is on this machine's disk: localPath is null.
@@ -76,7 +84,28 @@ export class S3Storage implements FileStorage {
     private readonly bucket: string,
     /** Keys per ListObjectsV2 page (S3's own most is 1000); smaller in tests, to list across pages. */
     private readonly listPageSize = 1000,
+    /** How long a get, size or delete waits for the bucket's answer to start (smaller in tests). */
+    private readonly answerLimitMs = ANSWER_LIMIT_MS,
   ) {}
+
+  /**
+   * Sends a command whose answer must start within answerLimitMs: a bucket host that takes the
+   * connection and then says nothing would otherwise hold the request (and, for a HEAD, every file
+   * request) for good. Only until the answer starts: a download's body, which a reader may pause as
+   * long as it likes, is never cut (the timer is cleared once the headers are in).
+   */
+  private async answered<T>(send: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new Error(`The bucket did not answer within ${this.answerLimitMs / 1000} s`)),
+      this.answerLimitMs,
+    );
+    try {
+      return await send(controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   /** Rejects with a sentence for people when the bucket cannot be reached with these settings. */
   async check(endpoint = 'Amazon S3'): Promise<void> {
@@ -135,16 +164,15 @@ export class S3Storage implements FileStorage {
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
     checkKey(key);
-    let answer;
+    let answer: GetObjectCommandOutput;
     try {
-      answer = await this.client.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          // Only start-end: the routes work out a suffix range themselves (uploads/serve-file.ts).
-          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-        }),
-      );
+      const command = new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        // Only start-end: the routes work out a suffix range themselves (uploads/serve-file.ts).
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      });
+      answer = await this.answered((abortSignal) => this.client.send(command, { abortSignal }));
     } catch (err) {
       if (notFound(err)) throw missingFile(key);
       throw unavailable(err);
@@ -156,7 +184,8 @@ export class S3Storage implements FileStorage {
   async size(key: string): Promise<number | null> {
     checkKey(key);
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const command = new HeadObjectCommand({ Bucket: this.bucket, Key: key });
+      const head = await this.answered((abortSignal) => this.client.send(command, { abortSignal }));
       return head.ContentLength ?? 0;
     } catch (err) {
       if (notFound(err)) return null;
@@ -167,7 +196,8 @@ export class S3Storage implements FileStorage {
   async delete(key: string): Promise<void> {
     checkKey(key);
     // S3 answers a delete of a missing object with success too.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch((err: unknown) => {
+    const command = new DeleteObjectCommand({ Bucket: this.bucket, Key: key });
+    await this.answered((abortSignal) => this.client.send(command, { abortSignal })).catch((err: unknown) => {
       throw unavailable(err);
     });
   }
