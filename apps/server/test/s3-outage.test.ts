@@ -10,7 +10,11 @@ import { TEXT, type Attachment } from '@hearth/protocol';
 import type { RunningApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { startThrowawayS3, type ThrowawayS3 } from '../src/testing/s3-server.js';
+import { asHttpError } from '../src/http/errors.js';
+import { S3Storage, s3Client } from '../src/storage/s3.js';
+import { StorageUnavailableError } from '../src/storage/unavailable.js';
 import { Api, type Person } from './client.js';
+import { TcpProxy } from './support/tcp-proxy.js';
 import { startTestServer } from './harness.js';
 
 let s3: ThrowawayS3;
@@ -39,6 +43,37 @@ function form(bytes: Buffer, name: string, type: string) {
   body.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   return body;
 }
+
+describe('a bucket that takes the connection and never answers', () => {
+  it('gives up on a get, a size and a delete after the answer limit, as the storage being unavailable', async () => {
+    const LIMIT_MS = 500;
+    // As a hung host: the relay takes the connection and passes nothing either way.
+    const hung = await TcpProxy.open('127.0.0.1', Number(new URL(s3.env.S3_ENDPOINT!).port));
+    hung.freeze();
+    const settings = loadConfig({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${hung.port}` }).storage;
+    if (settings.backend !== 's3') throw new Error('the test bucket is S3');
+    const storage = new S3Storage(s3Client(settings), settings.bucket, 1000, LIMIT_MS);
+    try {
+      for (const operation of [
+        () => storage.get('some/file'),
+        () => storage.size('some/file'),
+        () => storage.delete('some/file'),
+      ]) {
+        const started = performance.now();
+        const err = await operation().then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(err).toBeInstanceOf(StorageUnavailableError);
+        expect(asHttpError(err)?.status).toBe(503);
+        expect(performance.now() - started).toBeGreaterThanOrEqual(LIMIT_MS - 50);
+      }
+    } finally {
+      storage.destroy();
+      await hung.close();
+    }
+  });
+});
 
 describe('a server whose S3 bucket goes out of reach', () => {
   it('answers 503, not 500, when the bucket cuts the answer off after its headers', async () => {
