@@ -122,8 +122,26 @@ test('going offline, the notice and the header chip change together, and the not
 }) => {
   const { group, channel } = await freshChannel('offline-chip');
   const page = await signedInPage(await newUser('chip'));
+  // An answer already on its way when the network drops (here the presence list the app asks for as
+  // its live connection opens, held back until then) arrives after the drop: it is old news, and must
+  // not take the notice away while every new request fails.
+  let cutNetwork!: () => void;
+  const networkCut = new Promise<void>((resolve) => (cutNetwork = resolve));
+  let [held, delivered] = [0, 0];
+  await page.route('**/api/user/presence/all', async (route) => {
+    const response = await route.fetch();
+    held++;
+    await networkCut;
+    // One the page gave up on meanwhile (its reload) cannot be answered, and is not counted.
+    await route.fulfill({ response }).then(
+      () => delivered++,
+      () => undefined,
+    );
+  });
+  await page.reload();
   await openChannel(page, group.name, channel.name);
   await expect(connectionChip(page, 'Connected')).toBeVisible();
+  await expect.poll(() => held).toBeGreaterThan(0);
 
   // What the chip says at the moment the notice first shows (a DOM observer sees both in the same
   // change): it must not still say Connected under the notice.
@@ -143,6 +161,11 @@ test('going offline, the notice and the header chip change together, and the not
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { chipAtNotice?: string }).chipAtNotice))
     .toBe('Disconnected');
+  cutNetwork();
+  await expect.poll(() => delivered).toBeGreaterThan(0);
+  // A turn of the page's own event loop after the answer reached it, then the notice is still there.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  await expect(offlineNotice(page)).toBeVisible();
   await expect(connectionChip(page, 'Disconnected')).toBeVisible();
   // The notice takes a strip of its own: the channel's title is below it, not under it.
   const title = page.getByRole('main').getByRole('heading', { name: `#${channel.name}`, level: 2 });

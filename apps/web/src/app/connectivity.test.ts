@@ -25,6 +25,23 @@ describe('Connectivity', () => {
     expect(changes).toEqual([true, false]);
   });
 
+  it('is not taken back online by an answer to a request sent before the network failed', async () => {
+    const { connectivity, probe } = tracker([false, true]);
+    const sentBefore = Date.now();
+    vi.advanceTimersByTime(10);
+    // The network drops: a request fails, then a response that was already on its way arrives.
+    connectivity.report(false);
+    vi.advanceTimersByTime(10);
+    connectivity.report(true, sentBefore);
+    expect(connectivity.isOffline()).toBe(true);
+    // A request sent since is news: the probe that fails keeps it offline, the one that answers ends it.
+    await vi.advanceTimersByTimeAsync(PROBE_DELAYS_MS[0]!);
+    expect(connectivity.isOffline()).toBe(true);
+    connectivity.report(true, Date.now());
+    expect(connectivity.isOffline()).toBe(false);
+    expect(probe).toHaveBeenCalledTimes(1);
+  });
+
   it("takes the browser's word only as a reason to ask: offline only when the server does not answer", async () => {
     const { connectivity, probe } = tracker([true, false]);
     await connectivity.check();

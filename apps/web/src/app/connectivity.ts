@@ -7,9 +7,15 @@
  * where the server may be right there. So either event asks the server (`probe`), and only a failed
  * request makes the tab offline. While offline the server is asked again, sooner at first, until it
  * answers.
+ *
+ * An answer is news from the moment its request was sent: one to a request sent before the network
+ * was last seen failing (a response already on its way when the connection dropped) says nothing
+ * about now, and does not take the tab back online; the next probe decides.
  */
 export class Connectivity {
   private offline = false;
+  /** When a request last failed on the network (Date.now()). */
+  private failedAt = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private tries = 0;
   private probing: Promise<void> | null = null;
@@ -27,24 +33,30 @@ export class Connectivity {
     return () => this.listeners.delete(listener);
   };
 
-  /** A request got an answer from the server (`true`) or failed on the network (`false`). */
-  report(reached: boolean): void {
+  /**
+   * A request got an answer from the server (`true`) or failed on the network (`false`); `sentAt`
+   * (Date.now() when it was sent) dates an answer, and defaults to now.
+   */
+  report(reached: boolean, sentAt: number = Date.now()): void {
     if (reached) {
+      if (sentAt < this.failedAt) return;
       this.tries = 0;
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
       this.set(false);
       return;
     }
+    this.failedAt = Date.now();
     this.set(true);
     this.scheduleProbe();
   }
 
   /** Asks the server now (the browser's online or offline event, or a start without network). */
   check(): Promise<void> {
+    const sentAt = Date.now();
     this.probing ??= this.probe()
       .catch(() => false)
-      .then((reached) => this.report(reached))
+      .then((reached) => this.report(reached, sentAt))
       .finally(() => {
         this.probing = null;
       });

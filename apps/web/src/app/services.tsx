@@ -51,7 +51,7 @@ export function createServices(): Services {
         localStorage.setItem(SESSION_EXPIRED_KEY, 'Your session has expired. Please log in again.');
       auth.set(null);
     },
-    (reached) => connectivity.report(reached),
+    (reached, sentAt) => connectivity.report(reached, sentAt),
     // Suspended before this tab's live connection could hear it: ended as the live event would end it.
     (reason, message) => {
       if (auth.reload() && !lifecycle.isEnding) lifecycle.end(suspendedEnding({ reason, message }));

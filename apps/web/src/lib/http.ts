@@ -54,8 +54,11 @@ export class HttpClient {
     private auth: AuthStore,
     private baseUrl = '/api',
     private onSessionLost: () => void = () => undefined,
-    /** Told after every call whether the server answered (any status) or the network failed. */
-    private onReach: (reached: boolean) => void = () => undefined,
+    /**
+     * Told after every call whether the server answered (any status) or the network failed, with
+     * when the call was sent (Date.now()).
+     */
+    private onReach: (reached: boolean, sentAt: number) => void = () => undefined,
     /**
      * Told when the server refused the session's token because its account is suspended (403 with
      * `Hearth-Suspended-Reason`): the reason and the server's notice, as the live `suspended` says them.
@@ -133,6 +136,7 @@ export class HttpClient {
     // A form (a file upload) goes as multipart, its boundary set by the browser; anything else as JSON.
     const form = opts.body instanceof FormData;
     let res: Response;
+    const sentAt = Date.now();
     try {
       res = await fetch(`${this.baseUrl}${path}`, {
         method,
@@ -145,10 +149,10 @@ export class HttpClient {
       });
     } catch (err) {
       // fetch fails only when no answer came: no network, or nothing listening at the other end.
-      this.onReach(false);
+      this.onReach(false, sentAt);
       throw err;
     }
-    this.onReach(true);
+    this.onReach(true, sentAt);
     const text = await res.text();
     let body: unknown = null;
     try {
