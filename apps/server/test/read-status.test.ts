@@ -307,7 +307,10 @@ describe('cost', () => {
   it('reads the status of every channel with the same number of queries however many there are', async () => {
     const pool = server.ctx.db;
     const original = pool.query.bind(pool);
-    const queriesFor = async (path: string) => {
+    // Every query the pool runs while the request is answered counts, the server's own background
+    // work too (a node's heartbeat, the pushes worked out after a send): the fewest of three requests
+    // is the request's own, as background work can only add to a count.
+    const queriesOnce = async (path: string) => {
       let count = 0;
       (pool as any).query = (...args: unknown[]) => {
         count++;
@@ -320,12 +323,15 @@ describe('cost', () => {
       }
       return count;
     };
+    const queriesFor = async (path: string) =>
+      Math.min(await queriesOnce(path), await queriesOnce(path), await queriesOnce(path));
     const before = [await queriesFor('/channel/read-status/all'), await queriesFor('/group/read-status/all')];
     const group = await newGroup();
     for (let c = 0; c < 4; c++) {
       const channel = await newChannel(group);
       for (let i = 0; i < 5; i++) await send(alice.token, channel, `@${bob.username}`);
     }
+    await server.ctx.push.idle();
     expect([await queriesFor('/channel/read-status/all'), await queriesFor('/group/read-status/all')]).toEqual(before);
   });
 });
