@@ -32,6 +32,11 @@ try {
     'server',
     '--project',
     'server-timed',
+    // A test that fails once on Node 24 is run once more (docs/decisions/build.md): the pass is there
+    // to show the server works on Node 24, which a failure on every try still shows; the first pass,
+    // on the Node that runs npm, gives no second try.
+    '--retry',
+    '1',
   ]);
   await run(
     'an end-to-end scenario against the compiled server',
